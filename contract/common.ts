@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** One schema per wire primitive; every resource reuses these. */
+
+const isRealDate = (s: string) => {
+  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+
+/** Calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
+export const dateString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
+  .refine(isRealDate, 'Must be a real calendar date');
+
+/** Date-time `YYYY-MM-DD HH:MM:SS`, UTC. */
+export const dateTimeString = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Must be a date-time as YYYY-MM-DD HH:MM:SS')
+  .refine((s) => isRealDate(s.slice(0, 10)), 'Must be a real calendar date');
+
+/** Clock time `HH:MM`, 00:00 to 23:59. */
+export const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Must be a time as HH:MM (00:00 to 23:59)');
+
+/** Week id `YYWW`: two-digit ISO week-numbering year and ISO week. */
+export const weekId = z
+  .number()
+  .int()
+  .refine((n) => {
+    const yy = Math.floor(n / 100);
+    const ww = n % 100;
+    if (n < 0 || n > 9999 || ww < 1) return false;
+    return ww <= isoWeeksInYear(2000 + yy);
+  }, 'Must be a week id as YYWW with an existing ISO week');
+
+/** Number of ISO weeks (52 or 53) in an ISO week-numbering year. */
+export function isoWeeksInYear(year: number): number {
+  const dec28 = new Date(Date.UTC(year, 11, 28));
+  const day = (dec28.getUTCDay() + 6) % 7; // Monday 0
+  const thursday = new Date(dec28.getTime() + (3 - day) * 86400000);
+  const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);
+  return Math.floor((thursday.getTime() - jan1) / 86400000 / 7) + 1;
+}
+
+/** Integer seconds, never negative. */
+export const seconds = z.number().int('Must be whole seconds').min(0, 'Must not be negative');
+/** Integer cents, never negative. */
+export const cents = z.number().int('Must be whole cents').min(0, 'Must not be negative');
+/** `#rrggbb`. */
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour as #rrggbb');
+
+/** Numeric ids (clients, users, records, hooks…). */
+export const numericId = z.number().int().positive();
+/** Project id `ev:<digits>`. */
+export const projectId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a project id like ev:123');
+/** Task id `ev:<digits>`. */
+export const taskId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a task id like ev:123');
+
+/** A map keyed by user id written as a string. */
+export const userMap = <T extends z.ZodType>(value: T) => z.record(z.string().regex(/^\d+$/), value);
+
+/** Path parameters are strings; these parse them (a failure answers 404). */
+export const numericIdParam = z.string().regex(/^\d{1,15}$/).transform(Number);
+export const prefixedIdParam = z.string().regex(/^ev:\d{1,15}$/);
+
+/** Query-string helpers. */
+export const queryInt = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+export const queryBool = z
+  .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+export const queryDate = dateString;
+
+/** The error body of every failed request. */
+export const errorBody = z.object({
+  code: z.number().int(),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorBody = z.infer<typeof errorBody>;

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { errorBody } from './common.ts';
+import type { RouteDef } from './route.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+const toSchema = (schema: z.ZodType, io: 'input' | 'output'): JsonSchema => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonSchema;
+  return rest;
+};
+
+const parameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
+  if (!schema) return [];
+  const json = toSchema(schema, 'input') as { properties?: Record<string, JsonSchema>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    schema: s,
+  }));
+};
+
+const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+/** Builds the OpenAPI 3.1 document from the route definitions. */
+export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const r of routes) {
+    const responses: Record<string, unknown> = {};
+    if (r.status === 204) responses['204'] = { description: 'No content' };
+    else if (r.produces) responses[String(r.status)] = { description: 'Success', content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } } };
+    else responses[String(r.status)] = { description: 'Success', content: { 'application/json': { schema: r.response ? toSchema(r.response, 'output') : {} } } };
+    if (r.body || r.query) responses['422'] = errorResponse('Validation failed');
+    if (r.body) responses['400'] = errorResponse('Malformed JSON');
+    if (r.auth !== 'none') {
+      responses['401'] = errorResponse('Missing or invalid credentials');
+      responses['403'] = errorResponse('No permission');
+      responses['429'] = errorResponse('Rate limit exceeded');
+    }
+    if (r.params) responses['404'] = errorResponse('Not found');
+    const op: Record<string, unknown> = {
+      summary: r.summary,
+      tags: [r.tag],
+      operationId: `${r.method}${r.path.replace(/[{}]/g, '').replace(/[^a-zA-Z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      parameters: [...parameters(r.params, 'path'), ...parameters(r.query, 'query')],
+      responses,
+    };
+    if (r.deprecated) op.deprecated = true;
+    if (r.auth === 'none') op.security = [];
+    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
+    (paths[r.path] ??= {})[r.method] = op;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Timekeep API', version: '1.0.0', description: 'Team time tracking.' },
+    servers: [{ url: serverUrl }],
+    security: [{ apiKey: [] }, { bearer: [] }],
+    components: {
+      securitySchemes: {
+        apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+      },
+      schemas: { Error: toSchema(errorBody, 'output') },
+    },
+    paths,
+  };
+}

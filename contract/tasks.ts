@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { dateString, dateTimeString, numericId, numericIdParam, prefixedIdParam, projectId, queryBool, queryInt, seconds, taskId, userMap } from './common.ts';
+import { projectParams } from './projects.ts';
+import { defineRoute } from './route.ts';
+
+export const section = z.object({
+  id: numericId,
+  name: z.string(),
+  project: projectId,
+  position: z.number().int(),
+  status: z.enum(['open', 'archived']),
+});
+export type Section = z.infer<typeof section>;
+
+export const sectionBody = z.object({
+  name: z.string().trim().min(1, 'Required').max(200),
+  position: z.number().int().min(0).max(1_000_000).optional(),
+  status: z.enum(['open', 'archived']).default('open'),
+});
+
+export const estimate = z.object({ total: seconds, type: z.enum(['overall', 'users']), users: userMap(seconds) });
+export const estimateBody = z
+  .object({ total: seconds.optional(), type: z.enum(['overall', 'users']).default('overall'), users: userMap(seconds).default({}) })
+  .refine((e) => e.type === 'users' || e.total !== undefined, { message: 'Required for an overall estimate', path: ['total'] })
+  .refine((e) => e.type === 'overall' || Object.keys(e.users).length > 0, { message: 'A per-user estimate needs users', path: ['users'] });
+
+export const task = z.object({
+  id: taskId,
+  name: z.string(),
+  type: z.literal('task'),
+  projects: z.array(projectId),
+  section: numericId.nullable(),
+  labels: z.array(z.string()),
+  position: z.number().int(),
+  description: z.string(),
+  dueAt: dateTimeString.nullable(),
+  status: z.enum(['open', 'closed']),
+  time: z.object({ total: seconds, users: userMap(seconds) }),
+  estimate: estimate.nullable(),
+  attributes: z.record(z.string(), z.string()),
+  metrics: z.record(z.string(), z.number()),
+  unbillable: z.boolean(),
+  /** Custom field values by field id (custom fields issue). */
+  fields: z.record(z.string(), z.unknown()).optional(),
+  createdAt: dateTimeString,
+});
+export type Task = z.infer<typeof task>;
+
+const taskFields = {
+  name: z.string().trim().min(1, 'Required').max(500),
+  section: numericId.nullable(),
+  labels: z.array(z.string().max(100)).max(50),
+  position: z.number().int().min(0).max(1_000_000),
+  description: z.string().max(20000),
+  dueOn: dateString.nullable(),
+  status: z.enum(['open', 'closed']),
+  unbillable: z.boolean(),
+  attributes: z.record(z.string().max(100), z.string().max(1000)),
+  metrics: z.record(z.string().max(100), z.number()),
+};
+export const createTaskBody = z.object(taskFields).partial().required({ name: true });
+export const updateTaskBody = z.object(taskFields).partial();
+
+export const taskSearchQuery = z.object({
+  query: z.string().max(200).optional(),
+  limit: queryInt(1, 100).optional(),
+  searchInClosed: queryBool.optional(),
+  unscheduled: queryBool.optional(),
+});
+export const projectTasksQuery = z.object({
+  query: z.string().max(200).optional(),
+  limit: queryInt(1, 250).optional(),
+  page: queryInt(1, 100).optional(),
+  'exclude-closed': queryBool.optional(),
+});
+
+const taskParams = z.object({ task_id: prefixedIdParam });
+const sectionParams = z.object({ section_id: numericIdParam });
+
+export const sectionRoutes = {
+  list: defineRoute({ method: 'get', path: '/projects/{project_id}/sections', tag: 'Sections', summary: 'Sections of a project', params: projectParams, status: 200, response: z.array(section) }),
+  create: defineRoute({ method: 'post', path: '/projects/{project_id}/sections', tag: 'Sections', summary: 'Create a section', params: projectParams, body: sectionBody, status: 201, response: section }),
+  get: defineRoute({ method: 'get', path: '/sections/{section_id}', tag: 'Sections', summary: 'Get a section', params: sectionParams, status: 200, response: section }),
+  update: defineRoute({ method: 'put', path: '/sections/{section_id}', tag: 'Sections', summary: 'Update a section', params: sectionParams, body: sectionBody.partial(), status: 200, response: section }),
+  remove: defineRoute({ method: 'delete', path: '/sections/{section_id}', tag: 'Sections', summary: 'Delete a section', params: sectionParams, status: 204 }),
+};
+
+export const taskRoutes = {
+  listInProject: defineRoute({ method: 'get', path: '/projects/{project_id}/tasks', tag: 'Tasks', summary: 'Tasks of a project', params: projectParams, query: projectTasksQuery, status: 200, response: z.array(task) }),
+  create: defineRoute({ method: 'post', path: '/projects/{project_id}/tasks', tag: 'Tasks', summary: 'Create a task', params: projectParams, body: createTaskBody, status: 201, response: task }),
+  searchInProject: defineRoute({ method: 'get', path: '/projects/{project_id}/tasks/search', tag: 'Tasks', summary: 'Search tasks of a project', params: projectParams, query: taskSearchQuery, status: 200, response: z.array(task) }),
+  search: defineRoute({ method: 'get', path: '/tasks/search', tag: 'Tasks', summary: 'Search tasks across visible projects', query: taskSearchQuery, status: 200, response: z.array(task) }),
+  get: defineRoute({ method: 'get', path: '/tasks/{task_id}', tag: 'Tasks', summary: 'Get a task', params: taskParams, status: 200, response: task }),
+  update: defineRoute({ method: 'put', path: '/tasks/{task_id}', tag: 'Tasks', summary: 'Update a task', params: taskParams, body: updateTaskBody, status: 200, response: task }),
+  remove: defineRoute({ method: 'delete', path: '/tasks/{task_id}', tag: 'Tasks', summary: 'Delete a task', params: taskParams, status: 204 }),
+  setEstimate: defineRoute({ method: 'put', path: '/tasks/{task_id}/estimate', tag: 'Tasks', summary: 'Set the estimate', params: taskParams, body: estimateBody, status: 200, response: task }),
+  removeEstimate: defineRoute({ method: 'delete', path: '/tasks/{task_id}/estimate', tag: 'Tasks', summary: 'Remove the estimate', params: taskParams, status: 200, response: task }),
+};

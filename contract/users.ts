@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { cents, dateTimeString, numericId, numericIdParam, seconds } from './common.ts';
+import { defineRoute } from './route.ts';
+
+export const roles = ['admin', 'supervisor', 'member', 'member_limited'] as const;
+export const role = z.enum(roles);
+export type Role = z.infer<typeof role>;
+export const userStatus = z.enum(['active', 'invited', 'pending', 'removed']);
+export const userType = z.enum(['employee', 'contractor']);
+/** UTC offset in hours, fractions allowed (e.g. 5.5, -3.75). */
+export const timezoneOffset = z.number().min(-12).max(14).refine((n) => Number.isInteger(n * 4), 'Must be a multiple of 0.25 hours');
+/** 0 = Sunday, 1 = Monday, 6 = Saturday. */
+export const weekStart = z.number().int().min(0).max(6);
+
+export const team = z.object({ id: numericId, name: z.string(), weekStart, createdAt: dateTimeString });
+export type Team = z.infer<typeof team>;
+
+/** What every team member may see of a colleague. */
+export const userSummary = z.object({
+  id: numericId,
+  name: z.string(),
+  role,
+  status: userStatus,
+  headline: z.string(),
+  avatarUrl: z.string(),
+});
+
+export const user = userSummary.extend({
+  email: z.string().optional(),
+  avatarUrlLarge: z.string().optional(),
+  phone: z.string().optional(),
+  capacity: seconds.optional(),
+  timezone: z.number().optional(),
+  apiKey: z.string().optional(),
+  type: userType.optional(),
+  createdAt: dateTimeString.optional(),
+  dateFormat: z.number().int().optional(),
+  timeFormat: z.number().int().optional(),
+  timeRounding: z.number().int().optional(),
+  country: z.string().optional(),
+  weekStart: weekStart.optional(),
+  team: team.optional(),
+  rate: cents.optional(),
+  cost: cents.optional(),
+});
+export type User = z.infer<typeof user>;
+
+const name = z.string().trim().min(1, 'Required').max(200);
+const email = z.email('Must be an email address').max(320).transform((s) => s.toLowerCase());
+
+export const inviteUserBody = z.object({
+  name,
+  email,
+  role: role.default('member'),
+  type: userType.default('employee'),
+  rate: cents.optional(),
+  cost: cents.optional(),
+  capacity: seconds.max(168 * 3600).optional(),
+  timezone: timezoneOffset.optional(),
+});
+export const updateUserBody = z
+  .object({
+    name,
+    role,
+    status: userStatus,
+    rate: cents,
+    cost: cents,
+    capacity: seconds.max(168 * 3600),
+    headline: z.string().max(200),
+    timezone: timezoneOffset,
+    weekStart,
+  })
+  .partial();
+
+const userIdParams = z.object({ user_id: numericIdParam });
+
+export const userRoutes = {
+  me: defineRoute({ method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user }),
+  teamUsers: defineRoute({ method: 'get', path: '/team/users', tag: 'Users', summary: 'Users of the team', status: 200, response: z.array(user) }),
+  invite: defineRoute({
+    method: 'post', path: '/team/users', tag: 'Users', summary: 'Invite a user (admins)', body: inviteUserBody, status: 201,
+    response: user.extend({ apiKey: z.string() }),
+  }),
+  update: defineRoute({
+    method: 'put', path: '/team/users/{user_id}', tag: 'Users', summary: 'Update a user (admins)', params: userIdParams, body: updateUserBody, status: 200, response: user,
+  }),
+};

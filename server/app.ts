@@ -1,0 +1,72 @@
+import crypto from 'node:crypto';
+import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { allRoutes } from '../contract/index.ts';
+import { buildOpenApi } from '../contract/openapi.ts';
+import type { AppEnv, Deps } from './http/env.ts';
+import { ApiError } from './http/errors.ts';
+import { registerClientRoutes } from './modules/clients/routes.ts';
+import { registerProjectRoutes } from './modules/projects/routes.ts';
+import { registerTaskRoutes } from './modules/tasks/routes.ts';
+import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerTimeRoutes } from './modules/time/routes.ts';
+import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
+import { registerExpenseRoutes } from './modules/expenses/routes.ts';
+import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerOAuthRoutes } from './oauth/routes.ts';
+
+/** Route modules, one per area. */
+const modules = [
+  registerUserRoutes,
+  registerClientRoutes,
+  registerProjectRoutes,
+  registerTaskRoutes,
+  registerTimeRoutes,
+  registerTimesheetRoutes,
+  registerExpenseRoutes,
+  registerWebhookRoutes,
+  registerOAuthRoutes,
+];
+
+export function createApp(deps: Deps) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', async (c, next) => {
+    c.set('deps', deps);
+    c.set('requestId', crypto.randomUUID());
+    await next();
+  });
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (deps.config.webOrigins.includes(origin) ? origin : null),
+      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition'],
+      maxAge: 600,
+    }),
+  );
+
+  const openapi = buildOpenApi(allRoutes(), deps.config.publicUrl);
+  app.get('/openapi.json', (c) => c.json(openapi));
+
+  for (const register of modules) register(app);
+
+  app.notFound((c) => c.json({ code: 404, message: 'Not found' }, 404));
+  app.onError((err, c) => {
+    if (err instanceof ApiError) {
+      for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
+      return c.json(err.body(), err.status as 400);
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      return c.json({ code: err.status, message: err.status === 413 ? 'Request body is too large' : 'Bad request' }, err.status);
+    }
+    const requestId = c.get('requestId');
+    deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    return c.json({ code: 500, message: `Internal server error (request ${requestId})` }, 500);
+  });
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

@@ -1,0 +1,43 @@
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Scope } from '../db/scope.ts';
+import type { teams, users } from '../db/schema/index.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { Secrets } from '../lib/secrets.ts';
+
+export type UserRow = typeof users.$inferSelect;
+export type TeamRow = typeof teams.$inferSelect;
+
+/** Who is calling, and with what. */
+export interface Caller {
+  user: UserRow;
+  team: TeamRow;
+  /** How the caller authenticated; `key` is the rate-limit key (never the raw credential). */
+  credential: { kind: 'apiKey' | 'token'; key: string; clientId?: string };
+}
+
+/** Resolves a bearer/DPoP token into a user id (the OAuth module provides one). */
+export type TokenVerifier = (req: Request, resource: 'api' | 'mcp') => Promise<{ userId: number; clientId: string } | null>;
+
+/** What the app is built from; only the entry point reads the environment. */
+export interface Deps {
+  db: Db;
+  config: Config;
+  secrets: Secrets;
+  logger: Logger;
+  clock: () => Date;
+  rateLimiter: RateLimiterAbstract;
+  verifyToken?: TokenVerifier;
+  /** Check every success body against the contract (tests). */
+  checkResponses?: boolean;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: Deps;
+    requestId: string;
+    caller: Caller;
+    scope: Scope;
+  };
+}

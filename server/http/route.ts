@@ -1,0 +1,76 @@
+import type { Context, Hono } from 'hono';
+import type { z } from 'zod';
+import type { RouteDef } from '../../contract/route.ts';
+import { authenticate } from './auth.ts';
+import type { AppEnv, Caller } from './env.ts';
+import { ApiError, issuesToErrors, notFound } from './errors.ts';
+import { consumeRateLimit } from './rate-limit.ts';
+
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+export interface Input<D extends RouteDef> {
+  params: Out<D['params']>;
+  query: Out<D['query']>;
+  body: Out<D['body']>;
+}
+type Result<D extends RouteDef> = D['response'] extends z.ZodType ? z.input<D['response']> | Response : void | Response;
+export type Handler<D extends RouteDef> = (c: Context<AppEnv>, input: Input<D>, caller: Caller) => Promise<Result<D>>;
+
+/** Largest JSON body accepted (bigger ones get 413). Uploads use their own limit. */
+export const MAX_JSON_BYTES = 1024 * 1024;
+
+const toHonoPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
+
+async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
+  const text = await c.req.text();
+  if (Buffer.byteLength(text) > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
+  if (text.trim() === '') return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, 'Malformed JSON in request body');
+  }
+}
+
+/** Registers one contract route: authenticates, rate-limits, validates input, and answers with the contract's status. */
+export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler: Handler<D>, opts: { bodyLimit?: number; readBody?: boolean } = {}) {
+  app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
+    let caller = undefined as unknown as Caller;
+    if (def.auth !== 'none') {
+      caller = await authenticate(c);
+      await consumeRateLimit(c, caller.credential.key);
+    }
+    const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
+    if (def.params) {
+      const r = def.params.safeParse(c.req.param());
+      if (!r.success) throw notFound();
+      input.params = r.data;
+    }
+    if (def.query) {
+      const r = def.query.safeParse(c.req.query());
+      if (!r.success) throw new ApiError(422, 'Invalid query parameters', issuesToErrors(r.error.issues));
+      input.query = r.data;
+    }
+    if (def.body && opts.readBody !== false) {
+      const raw = await readJson(c, opts.bodyLimit ?? MAX_JSON_BYTES);
+      const r = def.body.safeParse(raw);
+      if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
+      input.body = r.data;
+    }
+    const result = await handler(c, input as unknown as Input<D>, caller);
+    if (result instanceof Response) return result;
+    if (def.status === 204) return c.body(null, 204);
+    const deps = c.get('deps');
+    if (deps.checkResponses && def.response) {
+      const r = def.response.safeParse(result);
+      if (!r.success) throw new Error(`Response of ${def.method.toUpperCase()} ${def.path} breaks the contract: ${JSON.stringify(issuesToErrors(r.error.issues))}`);
+    }
+    return c.json(result as object, def.status);
+  });
+}
+
+/** Helper for modules: `route(def, handler)` pairs, registered by the app factory. */
+export interface RouteModule {
+  register(app: Hono<AppEnv>): void;
+}

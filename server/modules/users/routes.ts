@@ -1,0 +1,42 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { userRoutes } from '../../../contract/users.ts';
+import { users } from '../../db/schema/index.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { isAdmin, requireAdmin } from '../../http/permissions.ts';
+import { register } from '../../http/route.ts';
+import { createUser, isLastAdmin, presentUser, type Visibility } from './service.ts';
+
+export function registerUserRoutes(app: Hono<AppEnv>) {
+  register(app, userRoutes.me, async (c, _in, caller) => {
+    const apiKey = c.get('deps').secrets.decrypt(caller.user.apiKeyEnc);
+    return presentUser(caller.user, 'self', { team: caller.team, apiKey, viewerIsAdmin: isAdmin(caller) });
+  });
+
+  register(app, userRoutes.teamUsers, async (c, _in, caller) => {
+    const rows = await c.get('scope').db.select().from(users).where(c.get('scope').where(users)).orderBy(asc(users.name), asc(users.id));
+    const vis: Visibility = caller.user.role === 'admin' ? 'admin' : caller.user.role === 'supervisor' ? 'supervisor' : 'names';
+    return rows.map((u) => presentUser(u, vis));
+  });
+
+  register(app, userRoutes.invite, async (c, { body }, caller) => {
+    requireAdmin(caller);
+    const { db, secrets } = c.get('deps');
+    const { row, apiKey } = await createUser(db, secrets, { ...body, teamId: caller.team.id, status: 'invited' });
+    return { ...presentUser(row, 'admin'), apiKey };
+  });
+
+  register(app, userRoutes.update, async (c, { params, body }, caller) => {
+    requireAdmin(caller);
+    const scope = c.get('scope');
+    const target = await scope.byId(users, params.user_id);
+    if (!target) throw notFound('User');
+    const demoting = (body.role && body.role !== 'admin') || (body.status && body.status !== 'active');
+    if (target.role === 'admin' && demoting && (await isLastAdmin(scope.db, scope.teamId, target.id))) {
+      throw unprocessable('The team needs at least one active admin', { role: ['The team needs at least one active admin'] });
+    }
+    const [row] = await scope.update(users, body, eq(users.id, target.id));
+    return presentUser(row!, 'admin');
+  });
+}

@@ -1,0 +1,5 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../http/env.ts';
+
+/** Routes of this area (being built). */
+export function registerWebhookRoutes(_app: Hono<AppEnv>) {}
