@@ -3,6 +3,9 @@ import { cents, dateTimeString, hexColor, numericId, prefixedIdParam, projectId,
 import { projectBudget, projectBudgetInput } from './budgets.ts';
 import { defineRoute } from './route.ts';
 
+/** PostgreSQL text cannot hold NUL characters: refuse them as invalid input (422) instead of failing later. */
+export const withoutNul = [(s: string) => !s.includes('\u0000'), 'Must not contain NUL characters'] as const;
+
 export const billingType = z.enum(['non_billable', 'hourly', 'fixed_fee']);
 export const rateType = z.enum(['project_rate', 'user_rate', 'user_cost']);
 
@@ -38,7 +41,7 @@ export const project = z.object({
 });
 export type Project = z.infer<typeof project>;
 
-const name = z.string().trim().min(1, 'Required').max(200);
+const name = z.string().trim().min(1, 'Required').max(200).refine(...withoutNul);
 export const createProjectBody = z.object({
   name,
   type: z.enum(['board', 'list']).default('list'),
@@ -57,7 +60,7 @@ export const updateProjectBody = z
     privacy: z.boolean(),
     changeProtected: z.boolean(),
     isTemplate: z.boolean(),
-    icon: z.string().max(64).nullable(),
+    icon: z.string().max(64).refine(...withoutNul).nullable(),
     color: hexColor.nullable(),
     favorite: z.boolean(),
     status: z.enum(['open', 'archived']),
@@ -82,9 +85,12 @@ export const billingBody = z
   .partial();
 
 export const projectListQuery = z.object({
-  query: z.string().max(200).optional(),
+  /** Words matched anywhere in the project name, ignoring case. */
+  query: z.string().max(200).refine(...withoutNul).optional(),
+  /** Page size; all projects when absent. */
   limit: queryInt(1, 10000).optional(),
   page: queryInt(1, 10000).optional(),
+  /** Only `ev` projects exist here; any other platform lists nothing. */
   platform: z.string().max(10).optional(),
 });
 

@@ -20,17 +20,24 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 
 const toHonoPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
+const hasNul = (v: unknown): boolean =>
+  typeof v === 'string' ? v.includes('\0') : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k.includes('\0') || hasNul(x)) : false;
+
 async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
   const text = await c.req.text();
   if (Buffer.byteLength(text) > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
   if (text.trim() === '') return {};
+  let parsed: unknown;
   try {
-    return JSON.parse(text);
+    parsed = JSON.parse(text);
   } catch {
     throw new ApiError(400, 'Malformed JSON in request body');
   }
+  // PostgreSQL text cannot hold NUL; refuse it once here rather than failing in the database.
+  if (hasNul(parsed)) throw new ApiError(422, 'Text must not contain NUL characters', { _: ['Text must not contain NUL characters'] });
+  return parsed;
 }
 
 /** Registers one contract route: authenticates, rate-limits, validates input, and answers with the contract's status. */
@@ -48,7 +55,9 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
       input.params = r.data;
     }
     if (def.query) {
-      const r = def.query.safeParse(c.req.query());
+      const q = c.req.query();
+      if (Object.values(q).some((v) => v.includes('\0'))) throw new ApiError(422, 'Query parameters must not contain NUL characters');
+      const r = def.query.safeParse(q);
       if (!r.success) throw new ApiError(422, 'Invalid query parameters', issuesToErrors(r.error.issues));
       input.query = r.data;
     }

@@ -88,3 +88,14 @@ describe('clients', () => {
     expect((await t.call('GET', '/clients', { as: stranger })).body).toEqual([]);
   });
 });
+
+describe('text input', () => {
+  it('refuses NUL characters in bodies and queries with 422, writing nothing', async () => {
+    const before = (await t.call('GET', '/clients', { as: r.admin })).body.length;
+    const res = await t.call('POST', '/clients', { as: r.admin, body: { name: 'a\u0000b' } });
+    expect(res.status).toBe(422);
+    expect(res.body.code).toBe(422);
+    expect((await t.call('GET', '/clients?query=%00', { as: r.admin })).status).toBe(422);
+    expect((await t.call('GET', '/clients', { as: r.admin })).body.length).toBe(before);
+  });
+});
