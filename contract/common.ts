@@ -50,8 +50,10 @@ export const cents = z.number().int('Must be whole cents').min(0, 'Must not be n
 /** `#rrggbb`. */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour as #rrggbb');
 
+/** Largest id a row can have (PostgreSQL `integer`). */
+export const MAX_ID = 2_147_483_647;
 /** Numeric ids (clients, users, records, hooks…). */
-export const numericId = z.number().int().positive();
+export const numericId = z.number().int().positive().max(MAX_ID, 'No such id');
 /** Project id `ev:<digits>`. */
 export const projectId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a project id like ev:123');
 /** Task id `ev:<digits>`. */
@@ -61,8 +63,20 @@ export const taskId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a task id like 
 export const userMap = <T extends z.ZodType>(value: T) => z.record(z.string().regex(/^\d+$/), value);
 
 /** Path parameters are strings; these parse them (a failure answers 404). */
-export const numericIdParam = z.string().regex(/^\d{1,15}$/).transform(Number);
+export const numericIdParam = z
+  .string()
+  .regex(/^\d{1,10}$/)
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID));
 export const prefixedIdParam = z.string().regex(/^ev:\d{1,15}$/);
+
+/** A numeric id in a query string. */
+export const numericIdQuery = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, `Must be a ${what} id`)
+    .transform(Number)
+    .pipe(z.number().int().positive().max(MAX_ID, `Must be a ${what} id`));
 
 /** Query-string helpers. */
 export const queryInt = (min: number, max: number) =>

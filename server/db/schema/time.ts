@@ -74,5 +74,5 @@ export const webhookEvents = pgTable(
     /** Set once the worker has fanned the event out to deliveries. */
     dispatchedAt: ts('dispatched_at'),
   },
-  (t) => [index('webhook_events_undispatched_idx').on(t.dispatchedAt, t.id)],
+  (t) => [index('webhook_events_undispatched_idx').on(t.dispatchedAt, t.id), index('webhook_events_created_idx').on(t.createdAt)],
 );

@@ -1,9 +1,34 @@
+import { and, arrayOverlaps, eq, or } from 'drizzle-orm';
+import { approvals } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
+import { toDateTime } from '../../lib/time.ts';
+
+type ApprovalRow = typeof approvals.$inferSelect;
+
+/** The reasons an approval locks `date`, or none. */
+export function approvalLockReasons(a: Pick<ApprovalRow, 'weekId' | 'status' | 'submittedDates' | 'approvedDates' | 'approvedAt'>, date: string): string[] {
+  const reasons: string[] = [];
+  if (a.approvedDates.includes(date)) reasons.push(`Approved on ${a.approvedAt ? toDateTime(a.approvedAt) : 'an earlier date'} (week ${a.weekId})`);
+  else if (a.status === 'pending' && a.submittedDates.includes(date)) reasons.push(`Week ${a.weekId} is pending approval`);
+  return reasons;
+}
 
 /**
  * Why each of `dates` (YYYY-MM-DD) is locked for `userId`'s time and timecards: pending or approved
  * approvals. Days without a reason are absent from the map.
  */
-export async function lockReasons(_scope: Scope, _userId: number, _dates: string[]): Promise<Map<string, string[]>> {
-  return new Map();
+export async function lockReasons(scope: Scope, userId: number, dates: string[]): Promise<Map<string, string[]>> {
+  const map = new Map<string, string[]>();
+  const wanted = [...new Set(dates)];
+  if (wanted.length === 0) return map;
+  const rows = await scope.list(
+    approvals,
+    eq(approvals.userId, userId),
+    or(arrayOverlaps(approvals.approvedDates, wanted), and(eq(approvals.status, 'pending'), arrayOverlaps(approvals.submittedDates, wanted))),
+  );
+  for (const date of wanted) {
+    const reasons = rows.flatMap((a) => approvalLockReasons(a, date));
+    if (reasons.length) map.set(date, reasons);
+  }
+  return map;
 }

@@ -1,0 +1,159 @@
+import { z } from 'zod';
+import { dateString, dateTimeString, hexColor, numericId } from './common.ts';
+import { rowId, rowIdParam, rowIdQuery } from './timecards.ts';
+import { defineRoute } from './route.ts';
+
+export const timeOffPeriod = z.enum(['full-day', 'half-of-day', 'quarter-of-day', 'half-and-quarter-of-day']);
+export type TimeOffPeriod = z.infer<typeof timeOffPeriod>;
+/** Share of a workday each period takes. */
+export const periodFraction: Record<TimeOffPeriod, number> = { 'full-day': 1, 'half-of-day': 0.5, 'quarter-of-day': 0.25, 'half-and-quarter-of-day': 0.75 };
+export const timeOffStatus = z.enum(['pending', 'approved']);
+
+export const attachmentRef = z.object({ id: numericId, name: z.string(), token: z.string() });
+
+export const timeOffAssignment = z.object({
+  id: numericId,
+  type: z.literal('time-off'),
+  user: numericId,
+  timeOffType: numericId.nullable(),
+  timeOffPeriod,
+  status: timeOffStatus,
+  startDate: dateString,
+  endDate: dateString,
+  /** Workdays (Monday to Friday) in the range times the period's share of a day. */
+  days: z.number().min(0),
+  reviewer: numericId.nullable(),
+  attachments: z.array(attachmentRef),
+  createdBy: numericId,
+  createdAt: dateTimeString,
+});
+export type TimeOffAssignment = z.infer<typeof timeOffAssignment>;
+
+const endNotBeforeStart = (b: { startDate?: string | undefined; endDate?: string | undefined }) => !b.startDate || !b.endDate || b.endDate >= b.startDate;
+const endMessage = { message: 'Must not be before the start date', path: ['endDate'] };
+
+const timeOffFields = {
+  startDate: dateString,
+  endDate: dateString,
+  timeOffType: rowId.nullable(),
+  user: rowId,
+  timeOffPeriod,
+  status: timeOffStatus,
+  sendNotification: z.boolean(),
+  reviewer: rowId.nullable(),
+  considerAllocations: z.boolean(),
+  attachments: z.array(rowId).max(20),
+  forceOverride: z.boolean(),
+};
+
+export const createTimeOffBody = z
+  .object({
+    ...timeOffFields,
+    type: z.literal('time-off').default('time-off'),
+    timeOffType: timeOffFields.timeOffType.optional(),
+    user: timeOffFields.user.optional(),
+    timeOffPeriod: timeOffPeriod.default('full-day'),
+    status: timeOffStatus.default('pending'),
+    sendNotification: z.boolean().default(false),
+    reviewer: timeOffFields.reviewer.optional(),
+    considerAllocations: z.boolean().default(true),
+    attachments: timeOffFields.attachments.default([]),
+    forceOverride: z.boolean().default(false),
+  })
+  .refine(endNotBeforeStart, endMessage);
+
+export const updateTimeOffBody = z
+  .object({ ...timeOffFields, type: z.literal('time-off') })
+  .partial()
+  .refine(endNotBeforeStart, endMessage);
+
+export const assignmentsQuery = z.object({
+  type: z.enum(['time-off', 'project', 'assignment']).optional(),
+  user: rowIdQuery('user').optional(),
+  status: timeOffStatus.optional(),
+  from: dateString.optional(),
+  to: dateString.optional(),
+});
+
+export const timeOffType = z.object({ id: numericId, name: z.string(), color: hexColor, paid: z.boolean(), description: z.string() });
+export type TimeOffType = z.infer<typeof timeOffType>;
+const timeOffTypeFields = { name: z.string().trim().min(1, 'Required').max(100), color: hexColor, paid: z.boolean(), description: z.string().max(2000) };
+export const timeOffTypeBody = z.object({
+  ...timeOffTypeFields,
+  color: hexColor.default('#7e57c2'),
+  paid: z.boolean().default(true),
+  description: timeOffTypeFields.description.default(''),
+});
+export const updateTimeOffTypeBody = z.object(timeOffTypeFields).partial();
+
+/** Days in steps of a quarter day. */
+const dayAmount = z.number().min(0, 'Must not be negative').max(1000).refine((n) => Number.isInteger(n * 4), 'Must be a multiple of 0.25 days');
+
+export const allocation = z.object({
+  id: numericId,
+  user: numericId,
+  timeOffType: numericId,
+  startDate: dateString,
+  endDate: dateString,
+  contractStartDate: dateString.nullable(),
+  /** Days granted for the period. */
+  days: z.number(),
+  /** Days carried over from an earlier period. */
+  daysCarried: z.number(),
+  /** Days available so far: carried plus granted (accrued day by day with `daily`). */
+  daysAllocated: z.number(),
+  /** Days of approved and pending time off of this type inside the period. */
+  daysUsed: z.number(),
+  daysRemaining: z.number(),
+  accrualFrequency: z.enum(['daily', 'immediately']),
+  restrictOverAllocation: z.boolean(),
+  completed: z.boolean(),
+  notes: z.string(),
+  createdBy: numericId,
+  createdAt: dateTimeString,
+});
+export type Allocation = z.infer<typeof allocation>;
+
+const allocationFields = {
+  user: rowId,
+  timeOffType: rowId,
+  startDate: dateString,
+  endDate: dateString,
+  contractStartDate: dateString.nullable(),
+  days: dayAmount,
+  daysCarried: dayAmount,
+  accrualFrequency: z.enum(['daily', 'immediately']),
+  restrictOverAllocation: z.boolean(),
+  notes: z.string().max(5000),
+};
+export const createAllocationBody = z
+  .object({
+    ...allocationFields,
+    contractStartDate: allocationFields.contractStartDate.default(null),
+    daysCarried: dayAmount.default(0),
+    accrualFrequency: allocationFields.accrualFrequency.default('immediately'),
+    restrictOverAllocation: z.boolean().default(false),
+    notes: allocationFields.notes.default(''),
+  })
+  .refine(endNotBeforeStart, endMessage);
+export const updateAllocationBody = z.object(allocationFields).partial().refine(endNotBeforeStart, endMessage);
+
+export const allocationsQuery = z.object({ user: rowIdQuery('user').optional(), timeOffType: rowIdQuery('time-off type').optional(), from: dateString.optional(), to: dateString.optional() });
+
+const idParams = z.object({ id: rowIdParam });
+const A = 'Time off';
+
+export const timeOffRoutes = {
+  create: defineRoute({ method: 'post', path: '/resource-planner/assignments/time-off', tag: A, summary: 'Request (or, as an admin, grant) time off', body: createTimeOffBody, status: 201, response: timeOffAssignment }),
+  list: defineRoute({ method: 'get', path: '/resource-planner/assignments', tag: A, summary: 'Time-off assignments', query: assignmentsQuery, status: 200, response: z.array(timeOffAssignment) }),
+  update: defineRoute({ method: 'put', path: '/resource-planner/assignments/{id}', tag: A, summary: 'Approve or edit time off', params: idParams, body: updateTimeOffBody, status: 200, response: timeOffAssignment }),
+  remove: defineRoute({ method: 'delete', path: '/resource-planner/assignments/{id}', tag: A, summary: 'Delete time off', params: idParams, status: 204 }),
+  listTypes: defineRoute({ method: 'get', path: '/resource-planner/time-off-types', tag: A, summary: 'Time-off types', status: 200, response: z.array(timeOffType) }),
+  createType: defineRoute({ method: 'post', path: '/resource-planner/time-off-types', tag: A, summary: 'Create a time-off type (admins)', body: timeOffTypeBody, status: 201, response: timeOffType }),
+  updateType: defineRoute({ method: 'put', path: '/resource-planner/time-off-types/{id}', tag: A, summary: 'Update a time-off type (admins)', params: idParams, body: updateTimeOffTypeBody, status: 200, response: timeOffType }),
+  removeType: defineRoute({ method: 'delete', path: '/resource-planner/time-off-types/{id}', tag: A, summary: 'Delete a time-off type (admins)', params: idParams, status: 204 }),
+  listAllocations: defineRoute({ method: 'get', path: '/allocations', tag: A, summary: 'Time-off allocations (balances)', query: allocationsQuery, status: 200, response: z.array(allocation) }),
+  createAllocation: defineRoute({ method: 'post', path: '/allocations', tag: A, summary: 'Create an allocation (admins)', body: createAllocationBody, status: 201, response: allocation }),
+  updateAllocation: defineRoute({ method: 'put', path: '/allocations/{id}', tag: A, summary: 'Update an allocation (admins)', params: idParams, body: updateAllocationBody, status: 200, response: allocation }),
+  removeAllocation: defineRoute({ method: 'delete', path: '/allocations/{id}', tag: A, summary: 'Delete an allocation (admins)', params: idParams, status: 204 }),
+};

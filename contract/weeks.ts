@@ -1,0 +1,148 @@
+/**
+ * Pure calendar and week math on `YYYY-MM-DD` strings (UTC calendar days, no time zones), shared by the
+ * server and the web app. No dependencies.
+ *
+ * Week id `YYWW`: the ISO week-numbering year (two digits) and ISO week of the Monday inside the week.
+ * A week starts on the team's `weekStart` (0 = Sunday … 6 = Saturday) and always contains exactly one Monday.
+ */
+
+const DAY_MS = 86_400_000;
+
+export const dayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type DayName = (typeof dayNames)[number];
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
+export function dayNumber(date: string): number {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+}
+
+/** The `YYYY-MM-DD` date of a day number. */
+export function fromDayNumber(n: number): string {
+  const t = new Date(n * DAY_MS);
+  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
+}
+
+/** True for a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
+export function isDate(s: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
+  return fromDayNumber(dayNumber(s)) === s;
+}
+
+export const addDays = (date: string, days: number) => fromDayNumber(dayNumber(date) + days);
+/** Whole days from `a` to `b` (negative when `b` is earlier). */
+export const daysBetween = (a: string, b: string) => dayNumber(b) - dayNumber(a);
+/** 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (date: string) => (((dayNumber(date) + 4) % 7) + 7) % 7;
+export const dayNameOf = (date: string): DayName => dayNames[weekdayOf(date)]!;
+
+/** `DD-MM-YYYY`, the day-month-year order of `dailyTime[].date`. */
+export const toDayMonthYear = (date: string) => `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`;
+
+/** The ISO week-numbering year and week of a date. */
+export function isoWeekOf(date: string): { year: number; week: number } {
+  const n = dayNumber(date);
+  const isoDay = ((weekdayOf(date) + 6) % 7) + 1; // Monday 1 … Sunday 7
+  const thursday = fromDayNumber(n + 4 - isoDay);
+  const year = Number(thursday.slice(0, 4));
+  const week = Math.floor(daysBetween(`${pad(year, 4)}-01-01`, thursday) / 7) + 1;
+  return { year, week };
+}
+
+/** Number of ISO weeks (52 or 53) of an ISO week-numbering year. */
+export const isoWeeksInYear = (year: number) => isoWeekOf(`${pad(year, 4)}-12-28`).week;
+
+/** True for a `YYWW` week id whose week exists (years 2000–2099). */
+export function isWeekId(id: number): boolean {
+  if (!Number.isInteger(id) || id < 0 || id > 9999) return false;
+  const week = id % 100;
+  return week >= 1 && week <= isoWeeksInYear(2000 + Math.floor(id / 100));
+}
+
+/** The Monday of the ISO week `weekId`. */
+export function mondayOf(weekId: number): string {
+  if (!isWeekId(weekId)) throw new RangeError(`Not a week id: ${weekId}`);
+  const year = 2000 + Math.floor(weekId / 100);
+  const jan4 = `${year}-01-04`;
+  const week1Monday = addDays(jan4, -((weekdayOf(jan4) + 6) % 7));
+  return addDays(week1Monday, (weekId % 100 - 1) * 7);
+}
+
+/** First day of the week (starting on `weekStart`) that contains `date`. */
+export const weekStartDate = (date: string, weekStart = 1) => addDays(date, -((weekdayOf(date) - weekStart + 7) % 7));
+
+/** Week id of the week (starting on `weekStart`) that contains `date`. */
+export function weekIdOf(date: string, weekStart = 1): number {
+  const start = weekStartDate(date, weekStart);
+  const monday = addDays(start, (1 - weekStart + 7) % 7);
+  const { year, week } = isoWeekOf(monday);
+  return (year % 100) * 100 + week;
+}
+
+/** First and last day of week `weekId` for a team whose weeks start on `weekStart`. */
+export function weekRange(weekId: number, weekStart = 1): { from: string; to: string } {
+  const from = addDays(mondayOf(weekId), -((1 - weekStart + 7) % 7));
+  return { from, to: addDays(from, 6) };
+}
+
+/** The seven dates of week `weekId`, first to last. */
+export function weekDates(weekId: number, weekStart = 1): string[] {
+  const { from } = weekRange(weekId, weekStart);
+  return Array.from({ length: 7 }, (_, i) => addDays(from, i));
+}
+
+/** The week id `n` weeks after (or before, when negative) `weekId`. */
+export const shiftWeek = (weekId: number, n: number) => weekIdOf(addDays(mondayOf(weekId), n * 7));
+
+/** Timesheet id: the user id digits followed by the 4-digit week id. */
+export function timesheetId(userId: number, weekId: number): number {
+  if (!isWeekId(weekId)) throw new RangeError(`Not a week id: ${weekId}`);
+  return Number(`${userId}${pad(weekId, 4)}`);
+}
+
+/** The user and week of a timesheet id, or null when it is not one. */
+export function parseTimesheetId(id: number | string): { userId: number; weekId: number } | null {
+  const s = String(id);
+  if (!/^[1-9]\d{4,19}$/.test(s)) return null;
+  const weekId = Number(s.slice(-4));
+  const userId = Number(s.slice(0, -4));
+  if (!Number.isSafeInteger(userId) || !isWeekId(weekId)) return null;
+  return { userId, weekId };
+}
+
+/** Monday-to-Friday days from `from` to `to` inclusive (0 when `to` is before `from`). */
+export function workdaysBetween(from: string, to: string): number {
+  const total = daysBetween(from, to) + 1;
+  if (total <= 0) return 0;
+  const full = Math.floor(total / 7) * 5;
+  let rest = 0;
+  const first = weekdayOf(from);
+  for (let i = 0; i < total % 7; i++) {
+    const wd = (first + i) % 7;
+    if (wd !== 0 && wd !== 6) rest++;
+  }
+  return full + rest;
+}
+
+/** Today's date at `now` for a UTC offset in hours (fractions allowed). */
+export const dateAtOffset = (now: Date, offsetHours: number) => localParts(now, offsetHours).date;
+
+/** Wall-clock `HH:MM` at `now` for a UTC offset in hours. */
+export const clockAtOffset = (now: Date, offsetHours: number) => localParts(now, offsetHours).time;
+
+function localParts(now: Date, offsetHours: number) {
+  const t = new Date(now.getTime() + Math.round(offsetHours * 60) * 60_000);
+  const iso = t.toISOString();
+  return { date: iso.slice(0, 10), time: iso.slice(11, 16) };
+}
+
+/** Minutes since midnight of `HH:MM`. */
+export const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** Seconds from clock time `from` to `to`; a `to` earlier than `from` is on the next day (past midnight). */
+export function shiftSeconds(from: string, to: string): number {
+  const diff = minutesOf(to) - minutesOf(from);
+  return (diff < 0 ? diff + 24 * 60 : diff) * 60;
+}

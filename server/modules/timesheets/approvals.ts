@@ -1,0 +1,213 @@
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { MAX_ID } from '../../../contract/common.ts';
+import type { Approval, WeekDays } from '../../../contract/timesheets.ts';
+import { dayNameOf, parseTimesheetId, timesheetId, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { approvals, timeRecords, users, type StoredApprovalEntry } from '../../db/schema/index.ts';
+import type { Scope } from '../../db/scope.ts';
+import type { Caller } from '../../http/env.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
+import { isManager } from '../../http/permissions.ts';
+import { toDateTime } from '../../lib/time.ts';
+
+export type ApprovalRow = typeof approvals.$inferSelect;
+type DaysInput = Partial<WeekDays> | undefined;
+
+const capitalized = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** Dates to `{monday..sunday}` booleans (each date of a week has its own weekday). */
+export function datesToDays(dates: readonly string[]): WeekDays {
+  const names = new Set(dates.map(dayNameOf));
+  return {
+    monday: names.has('monday'),
+    tuesday: names.has('tuesday'),
+    wednesday: names.has('wednesday'),
+    thursday: names.has('thursday'),
+    friday: names.has('friday'),
+    saturday: names.has('saturday'),
+    sunday: names.has('sunday'),
+  };
+}
+
+/** The dates of `week` whose weekday is true in `days`. */
+const daysToDates = (days: Partial<WeekDays>, week: readonly string[]) => week.filter((d) => days[dayNameOf(d)] === true);
+
+const sortDates = (dates: Iterable<string>) => [...new Set(dates)].sort();
+const namesOf = (dates: readonly string[]) => dates.map((d) => capitalized(dayNameOf(d))).join(', ');
+
+/** Seconds recorded by `userId` on each of `dates`. */
+async function secondsByDate(scope: Scope, userId: number, dates: readonly string[]): Promise<Map<string, number>> {
+  if (dates.length === 0) return new Map();
+  const rows = await scope.db
+    .select({ date: timeRecords.date, time: sql<string>`sum(${timeRecords.time})` })
+    .from(timeRecords)
+    .where(scope.where(timeRecords, eq(timeRecords.userId, userId), inArray(timeRecords.date, [...dates]), gt(timeRecords.time, 0)))
+    .groupBy(timeRecords.date);
+  return new Map(rows.map((r) => [r.date, Number(r.time)]));
+}
+
+/** Approvals in their wire shape; `totalTime` is the seconds recorded on approved days. */
+export async function presentApprovals(scope: Scope, rows: ApprovalRow[]): Promise<Approval[]> {
+  return Promise.all(
+    rows.map(async (a) => {
+      const approvedSeconds = await secondsByDate(scope, a.userId, a.approvedDates);
+      const id = timesheetId(a.userId, a.weekId);
+      return {
+        id,
+        timesheetId: id,
+        user: a.userId,
+        weekId: a.weekId,
+        reviewer: a.reviewerId,
+        status: a.status,
+        submittedDays: datesToDays(a.submittedDates),
+        approvedDays: datesToDays(a.approvedDates),
+        totalTime: [...approvedSeconds.values()].reduce((s, n) => s + n, 0),
+        history: a.history.map((h) => ({ action: h.action, days: datesToDays(h.dates), user: h.userId, comment: h.comment, createdAt: toDateTime(new Date(h.at)) })),
+      };
+    }),
+  );
+}
+
+interface Target {
+  userId: number;
+  weekId: number;
+  dates: string[];
+  from: string;
+  to: string;
+}
+
+/** The user and week of a timesheet id of the caller's team; 404 for anything else. */
+async function resolve(scope: Scope, caller: Caller, rawId: string): Promise<Target> {
+  const parsed = parseTimesheetId(rawId);
+  if (!parsed || parsed.userId > MAX_ID) throw notFound('Timesheet');
+  const owner = await scope.byId(users, parsed.userId);
+  if (!owner) throw notFound('Timesheet');
+  const { from, to } = weekRange(parsed.weekId, caller.team.weekStart);
+  return { ...parsed, dates: weekDates(parsed.weekId, caller.team.weekStart), from, to };
+}
+
+/** The approval row of a week, locked for update in the current transaction. */
+async function lockRow(scope: Scope, t: Target): Promise<ApprovalRow | undefined> {
+  const [row] = await scope.db
+    .select()
+    .from(approvals)
+    .where(scope.where(approvals, eq(approvals.userId, t.userId), eq(approvals.weekId, t.weekId)))
+    .for('update');
+  return row;
+}
+
+const entry = (action: StoredApprovalEntry['action'], dates: string[], caller: Caller, comment: string, now: Date): StoredApprovalEntry => ({
+  action,
+  dates,
+  userId: caller.user.id,
+  comment,
+  at: now.toISOString(),
+});
+
+/** `POST /timesheets/{id}/approval`: the owner submits days of the week; status pending. */
+export async function submitWeek(
+  scope: Scope,
+  caller: Caller,
+  rawId: string,
+  body: { comment: string; reviewer?: number | undefined; days?: DaysInput },
+  now: Date,
+): Promise<ApprovalRow> {
+  const t = await resolve(scope, caller, rawId);
+  if (t.userId !== caller.user.id) throw forbidden("Only the week's owner can submit it for approval");
+  if (body.reviewer !== undefined) {
+    const reviewer = await scope.byId(users, body.reviewer);
+    if (!reviewer || reviewer.status === 'removed' || (reviewer.role !== 'admin' && reviewer.role !== 'supervisor')) {
+      throw unprocessable('The reviewer must be an admin or supervisor of the team', { reviewer: ['Must be an admin or supervisor of the team'] });
+    }
+  }
+  return scope.tx(async (s) => {
+    let row = await lockRow(s, t);
+    if (row?.status === 'pending') throw unprocessable(`Week ${t.weekId} is already pending approval`);
+    const approved = new Set(row?.approvedDates ?? []);
+    let dates: string[];
+    if (body.days) {
+      dates = daysToDates(body.days, t.dates);
+      const already = dates.filter((d) => approved.has(d));
+      if (already.length) throw unprocessable(`Already approved: ${namesOf(already)}`, { days: [`Already approved: ${namesOf(already)}`] });
+    } else {
+      const withTime = await secondsByDate(s, t.userId, t.dates);
+      dates = t.dates.filter((d) => withTime.has(d) && !approved.has(d));
+    }
+    if (dates.length === 0) {
+      const message = body.days ? 'Choose at least one day to submit' : `Week ${t.weekId} has no time to submit on days not yet approved; send days to submit it anyway`;
+      throw unprocessable(message, { days: [message] });
+    }
+    const history = [...(row?.history ?? []), entry('submitted', dates, caller, body.comment, now)];
+    const values = { status: 'pending' as const, submittedDates: dates, reviewerId: body.reviewer ?? row?.reviewerId ?? null, weekFrom: t.from, weekTo: t.to, history, updatedAt: now };
+    if (!row) {
+      [row] = (await s.db
+        .insert(approvals)
+        .values({ ...values, teamId: s.teamId, userId: t.userId, weekId: t.weekId, createdAt: now })
+        .onConflictDoNothing()
+        .returning()) as ApprovalRow[];
+      if (!row) throw unprocessable(`Week ${t.weekId} is already pending approval`);
+      return row;
+    }
+    return (await s.update(approvals, values, eq(approvals.id, row.id)))[0]!;
+  });
+}
+
+/** `PUT /timesheets/{id}/approval`: an admin or supervisor approves or rejects days. */
+export async function reviewWeek(
+  scope: Scope,
+  caller: Caller,
+  rawId: string,
+  body: { status: 'approved' | 'rejected'; days?: DaysInput; comment: string },
+  now: Date,
+): Promise<ApprovalRow> {
+  if (!isManager(caller)) throw forbidden('Only admins and supervisors can approve or reject weeks');
+  const t = await resolve(scope, caller, rawId);
+  if (t.userId === caller.user.id && caller.user.role !== 'admin') throw forbidden('Supervisors cannot approve or reject their own week');
+  return scope.tx(async (s) => {
+    const row = await lockRow(s, t);
+    if (!row) throw unprocessable(`Week ${t.weekId} has not been submitted for approval`);
+    const submitted = new Set(row.submittedDates);
+    const approved = new Set(row.approvedDates);
+    const chosen = body.days ? daysToDates(body.days, t.dates) : undefined;
+    if (chosen && chosen.length === 0) throw unprocessable('Choose at least one day', { days: ['Choose at least one day'] });
+
+    if (body.status === 'approved') {
+      if (row.status !== 'pending') throw unprocessable(`Week ${t.weekId} is not pending approval (status ${row.status})`);
+      const dates = chosen ?? row.submittedDates.filter((d) => !approved.has(d));
+      const notSubmitted = dates.filter((d) => !submitted.has(d));
+      if (notSubmitted.length) throw unprocessable(`Not submitted: ${namesOf(notSubmitted)}`, { days: [`Not submitted: ${namesOf(notSubmitted)}`] });
+      const approvedDates = sortDates([...approved, ...dates]);
+      const all = row.submittedDates.every((d) => approvedDates.includes(d));
+      const history = [...row.history, entry('approved', dates, caller, body.comment, now)];
+      const set = { status: all ? ('approved' as const) : ('partial_approved' as const), approvedDates, approvedAt: now, history, updatedAt: now };
+      return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
+    }
+
+    if (row.status === 'rejected' || row.status === 'discarded') throw unprocessable(`Week ${t.weekId} is not pending or approved (status ${row.status})`);
+    const open = row.status === 'pending' ? sortDates([...row.submittedDates, ...row.approvedDates]) : row.approvedDates;
+    const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
+    const unknown = dates.filter((d) => !open.includes(d));
+    if (unknown.length) throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, { days: [`Neither submitted nor approved: ${namesOf(unknown)}`] });
+    const approvedDates = row.approvedDates.filter((d) => !dates.includes(d));
+    const history = [...row.history, entry('rejected', dates, caller, body.comment, now)];
+    return (await s.update(approvals, { status: 'rejected', approvedDates, history, updatedAt: now }, eq(approvals.id, row.id)))[0]!;
+  });
+}
+
+/** `PUT /timesheets/{id}/discard-approval`: the owner withdraws a pending request. */
+export async function discardWeek(scope: Scope, caller: Caller, rawId: string, comment: string, now: Date): Promise<ApprovalRow> {
+  const t = await resolve(scope, caller, rawId);
+  if (t.userId !== caller.user.id) throw forbidden("Only the week's owner can discard its approval request");
+  return scope.tx(async (s) => {
+    const row = await lockRow(s, t);
+    if (row?.status !== 'pending') throw unprocessable(`Week ${t.weekId} is not pending approval`);
+    const history = [...row.history, entry('discarded', row.submittedDates, caller, comment, now)];
+    return (await s.update(approvals, { status: 'discarded', history, updatedAt: now }, eq(approvals.id, row.id)))[0]!;
+  });
+}
+
+/** Approvals of `userIds` in `weekIds`, keyed `user:week`. */
+export async function approvalsFor(scope: Scope, userIds: number[], weekIds: number[]): Promise<Map<string, ApprovalRow>> {
+  if (userIds.length === 0 || weekIds.length === 0) return new Map();
+  const rows = await scope.list(approvals, and(inArray(approvals.userId, userIds), inArray(approvals.weekId, weekIds)));
+  return new Map(rows.map((r) => [`${r.userId}:${r.weekId}`, r]));
+}

@@ -1,0 +1,78 @@
+import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
+import type { Timesheet } from '../../../contract/timesheets.ts';
+import { timesheetId, toDayMonthYear, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { tasks, timeRecords } from '../../db/schema/index.ts';
+import type { Scope } from '../../db/scope.ts';
+import type { Caller } from '../../http/env.ts';
+import { prefixed } from '../../lib/ids.ts';
+import { presentTimecards, timecardsBetween } from '../timecards/present.ts';
+import { presentTimeOff, timeOffBetween } from '../timeoff/present.ts';
+import { presentTasks } from '../tasks/present.ts';
+import { approvalsFor, presentApprovals } from './approvals.ts';
+
+const key = (userId: number, weekId: number) => `${userId}:${weekId}`;
+
+/**
+ * Timesheet weeks of every (user, week) pair of `userIds` × `weekIds` in the team's week layout,
+ * built from time records, timecards, time off and the approval. Ordered as given (users, then weeks).
+ */
+export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: number[], weekIds: number[], now: Date): Promise<Timesheet[]> {
+  if (userIds.length === 0 || weekIds.length === 0) return [];
+  const weekStart = viewer.team.weekStart;
+  const ranges = new Map(weekIds.map((w) => [w, weekRange(w, weekStart)]));
+  const from = [...ranges.values()].map((r) => r.from).sort()[0]!;
+  const to = [...ranges.values()].map((r) => r.to).sort().at(-1)!;
+  const weekOf = (date: string) => weekIds.find((w) => date >= ranges.get(w)!.from && date <= ranges.get(w)!.to);
+
+  const [records, cardRows, offRows, approvalRows] = await Promise.all([
+    scope.db
+      .select({ userId: timeRecords.userId, taskId: timeRecords.taskId, date: timeRecords.date, time: sql<string>`sum(${timeRecords.time})` })
+      .from(timeRecords)
+      .where(scope.where(timeRecords, inArray(timeRecords.userId, userIds), and(gte(timeRecords.date, from), lte(timeRecords.date, to))))
+      .groupBy(timeRecords.userId, timeRecords.taskId, timeRecords.date),
+    timecardsBetween(scope, userIds, from, to),
+    timeOffBetween(scope, userIds, from, to),
+    approvalsFor(scope, userIds, weekIds),
+  ]);
+
+  const taskIds = [...new Set(records.map((r) => r.taskId).filter((id): id is number => id !== null))].sort((a, b) => a - b);
+  const taskRows = taskIds.length ? await scope.db.select().from(tasks).where(scope.where(tasks, inArray(tasks.id, taskIds))).orderBy(asc(tasks.id)) : [];
+  const presentedTasks = new Map((await presentTasks(scope, viewer, taskRows)).map((t) => [t.id, t]));
+  const [cards, offs, approvalsShown] = await Promise.all([
+    presentTimecards(scope, cardRows, weekStart, now),
+    presentTimeOff(scope, offRows),
+    presentApprovals(scope, [...approvalRows.values()]),
+  ]);
+  const approvalByKey = new Map(approvalsShown.map((a) => [key(a.user, a.weekId), a]));
+
+  const out: Timesheet[] = [];
+  for (const userId of userIds) {
+    for (const weekId of weekIds) {
+      const range = ranges.get(weekId)!;
+      const mine = records.filter((r) => r.userId === userId && weekOf(r.date) === weekId);
+      const perTask = new Map<number, number>();
+      for (const r of mine) if (r.taskId !== null) perTask.set(r.taskId, (perTask.get(r.taskId) ?? 0) + Number(r.time));
+      const weekTasks = [...perTask.keys()].sort((a, b) => a - b).filter((id) => presentedTasks.has(prefixed(id)));
+      out.push({
+        id: timesheetId(userId, weekId),
+        week: { id: weekId, from: range.from, to: range.to, beginningOfWeek: weekStart },
+        user: userId,
+        tasks: weekTasks.map((id) => presentedTasks.get(prefixed(id))!),
+        dailyTime: weekDates(weekId, weekStart).map((date) => {
+          const day = mine.filter((r) => r.date === date);
+          return {
+            date: toDayMonthYear(date),
+            time: day.reduce((s, r) => s + Number(r.time), 0),
+            timeWithoutTask: day.filter((r) => r.taskId === null).reduce((s, r) => s + Number(r.time), 0),
+            user: userId,
+          };
+        }),
+        taskTime: weekTasks.map((id) => ({ task: prefixed(id), total: perTask.get(id)!, users: { [String(userId)]: perTask.get(id)! } })),
+        approval: approvalByKey.get(key(userId, weekId)) ?? null,
+        timecards: cards.filter((c) => c.user === userId && c.date >= range.from && c.date <= range.to),
+        timeOffAssignments: offs.filter((t) => t.user === userId && t.startDate <= range.to && t.endDate >= range.from),
+      });
+    }
+  }
+  return out;
+}
