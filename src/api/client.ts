@@ -1,0 +1,147 @@
+import type { z } from 'zod';
+import type { HttpMethod, RouteDef } from '../../contract/route.ts';
+import { parseRetryAfter, retryDelayMs } from '../lib/backoff.ts';
+import { ApiError, ContractError, NetworkError, toErrorBody } from './errors.ts';
+
+/**
+ * Where credentials come from. An API key is one source; an OAuth token source (DPoP proofs,
+ * refresh) implements the same shape, so the client never knows which one it holds.
+ */
+export interface CredentialSource {
+  readonly kind: string;
+  /** Headers that authenticate one request. */
+  headers(request: { method: string; url: string }): Promise<Record<string, string>> | Record<string, string>;
+  /** Called once on a 401: resolves true when fresh credentials make a second try worthwhile. */
+  refresh?(): Promise<boolean>;
+}
+
+export interface ApiClientOptions {
+  baseUrl: () => string;
+  credential: () => CredentialSource | null;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+  /** Attempts of one request when the server answers 429 (the first one included). */
+  maxAttempts?: number;
+}
+
+export interface RequestOptions<T> {
+  method: HttpMethod;
+  /** Path at the root of the API, e.g. `/users/me`. */
+  path: string;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+  /** The contract schema of a successful answer; null when it has no body. */
+  response: z.ZodType<T> | null;
+  signal?: AbortSignal;
+  /** Overrides the session for this request (signing in with a key not yet saved). */
+  credential?: CredentialSource;
+  baseUrl?: string;
+}
+
+type RouteResponse<R extends RouteDef> = R['response'] extends z.ZodType ? z.output<R['response']> : undefined;
+
+export interface CallOptions extends Pick<RequestOptions<unknown>, 'query' | 'body' | 'signal' | 'credential' | 'baseUrl'> {
+  params?: Record<string, string | number>;
+}
+
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+
+/** The one HTTP client of the web app: base URL, credentials, 429 back-off, typed errors, contract parsing. */
+export function createApiClient(options: ApiClientOptions) {
+  const doFetch = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const sleep = options.sleep ?? defaultSleep;
+  const random = options.random ?? Math.random;
+  const now = options.now ?? Date.now;
+  const maxAttempts = options.maxAttempts ?? 3;
+
+  async function send(req: RequestOptions<unknown>, baseUrl: string, credential: CredentialSource | null): Promise<Response> {
+    const url = buildUrl(baseUrl, req.path, req.query);
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (req.body !== undefined) headers['Content-Type'] = 'application/json';
+    if (credential) Object.assign(headers, await credential.headers({ method: req.method.toUpperCase(), url }));
+    try {
+      return await doFetch(url, {
+        method: req.method.toUpperCase(),
+        headers,
+        body: req.body === undefined ? null : JSON.stringify(req.body),
+        signal: req.signal ?? null,
+        credentials: 'omit',
+      });
+    } catch (e) {
+      if (req.signal?.aborted) throw e;
+      throw new NetworkError(baseUrl, { cause: e });
+    }
+  }
+
+  async function request<T>(req: RequestOptions<T>): Promise<T> {
+    const baseUrl = req.baseUrl ?? options.baseUrl();
+    const credential = req.credential ?? options.credential();
+    let throttled = 0;
+    let refreshed = false;
+    for (;;) {
+      const res = await send(req, baseUrl, credential);
+      if (res.ok) return parseSuccess(req, res);
+      const json = await res.json().catch(() => undefined);
+      const retryAfter = parseRetryAfter(res.headers.get('Retry-After'), now());
+      if (res.status === 429 && ++throttled < maxAttempts) {
+        await sleep(retryDelayMs(throttled, retryAfter, random), req.signal);
+        continue;
+      }
+      if (res.status === 401 && !refreshed && credential?.refresh) {
+        refreshed = true;
+        if (await credential.refresh()) continue;
+      }
+      throw new ApiError(res.status, toErrorBody(res.status, res.statusText, json), retryAfter);
+    }
+  }
+
+  /** Calls one operation of the contract; `{name}` placeholders of its path come from `params`. */
+  function call<R extends RouteDef>(route: R, opts: CallOptions = {}): Promise<RouteResponse<R>> {
+    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+      const value = opts.params?.[name];
+      if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route.path}`);
+      return encodeURIComponent(String(value));
+    });
+    const { params: _params, ...rest } = opts;
+    return request({ ...rest, method: route.method, path, response: (route.response ?? null) as z.ZodType<RouteResponse<R>> | null });
+  }
+
+  return { request, call };
+}
+
+function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
+  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+  return url.toString();
+}
+
+async function parseSuccess<T>(req: RequestOptions<T>, res: Response): Promise<T> {
+  const operation = `${req.method.toUpperCase()} ${req.path}`;
+  if (req.response === null) return undefined as T;
+  const json: unknown = await res.json().catch(() => {
+    throw new ContractError(operation, [{ path: [], message: 'The body is not JSON' }]);
+  });
+  const parsed = req.response.safeParse(json);
+  if (!parsed.success)
+    throw new ContractError(
+      operation,
+      parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
+    );
+  return parsed.data;
+}

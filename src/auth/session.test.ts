@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { apiKeyCredential } from './credentials.ts';
+import { Session } from './session.ts';
+
+const DEFAULT = 'http://127.0.0.1:8787';
+
+describe('Session', () => {
+  it('survives a reload with its key and server', async () => {
+    const storage = new Map<string, string>();
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as Storage;
+    const first = new Session(store, DEFAULT);
+    first.signIn(apiKeyCredential('tk_abc'), 'https://other.test');
+
+    const reloaded = new Session(store, DEFAULT);
+    expect(reloaded.isSignedIn).toBe(true);
+    expect(reloaded.baseUrl).toBe('https://other.test');
+    expect(await reloaded.credential!.headers({ method: 'GET', url: 'https://other.test/users/me' })).toEqual({ 'X-Api-Key': 'tk_abc' });
+
+    await reloaded.signOut();
+    const afterSignOut = new Session(store, DEFAULT);
+    expect(afterSignOut.isSignedIn).toBe(false);
+    // The chosen server is remembered for the next sign-in.
+    expect(afterSignOut.baseUrl).toBe('https://other.test');
+  });
+
+  it('ignores a damaged saved session', () => {
+    const store = { getItem: () => '{not json', setItem: () => undefined, removeItem: () => undefined } as unknown as Storage;
+    expect(new Session(store, DEFAULT).isSignedIn).toBe(false);
+  });
+
+  it('forgets the server override when signing in to the default', () => {
+    const storage = new Map<string, string>([['timekeep.server', 'https://other.test']]);
+    const store = {
+      getItem: (k: string) => storage.get(k) ?? null,
+      setItem: (k: string, v: string) => void storage.set(k, v),
+      removeItem: (k: string) => void storage.delete(k),
+    } as Storage;
+    const session = new Session(store, DEFAULT);
+    expect(session.baseUrl).toBe('https://other.test');
+    session.signIn(apiKeyCredential('tk_abc'), DEFAULT);
+    expect(session.serverOverride).toBeNull();
+    expect(session.baseUrl).toBe(DEFAULT);
+  });
+});

@@ -1,0 +1,68 @@
+import { normalizeBaseUrl } from '../lib/format.ts';
+import { restoreCredential, type SessionCredential } from './credentials.ts';
+
+const SESSION_KEY = 'timekeep.session';
+const SERVER_KEY = 'timekeep.server';
+
+interface SignedIn {
+  baseUrl: string;
+  credential: SessionCredential;
+}
+
+/** Who is signed in, to which server. Saved in `storage` so a reload stays signed in. */
+export class Session {
+  private current: SignedIn | null;
+
+  constructor(
+    private readonly storage: Storage,
+    readonly defaultBaseUrl: string,
+  ) {
+    this.current = this.restore();
+  }
+
+  get isSignedIn(): boolean {
+    return this.current !== null;
+  }
+
+  get credential(): SessionCredential | null {
+    return this.current?.credential ?? null;
+  }
+
+  /** The server chosen on the sign-in screen instead of the default, if any. */
+  get serverOverride(): string | null {
+    const saved = this.storage.getItem(SERVER_KEY);
+    return saved ? normalizeBaseUrl(saved) : null;
+  }
+
+  /** The API the app talks to: the signed-in one, else the chosen one, else the default. */
+  get baseUrl(): string {
+    return this.current?.baseUrl ?? this.serverOverride ?? this.defaultBaseUrl;
+  }
+
+  signIn(credential: SessionCredential, baseUrl: string): void {
+    if (baseUrl === this.defaultBaseUrl) this.storage.removeItem(SERVER_KEY);
+    else this.storage.setItem(SERVER_KEY, baseUrl);
+    this.current = { baseUrl, credential };
+    this.storage.setItem(SESSION_KEY, JSON.stringify({ baseUrl, credential: credential.persist() }));
+  }
+
+  async signOut(): Promise<void> {
+    const was = this.current;
+    this.current = null;
+    this.storage.removeItem(SESSION_KEY);
+    await was?.credential.revoke?.().catch((e: unknown) => console.warn('Could not revoke the credential', e));
+  }
+
+  private restore(): SignedIn | null {
+    try {
+      const raw = this.storage.getItem(SESSION_KEY);
+      if (!raw) return null;
+      const saved = JSON.parse(raw) as { baseUrl?: unknown; credential?: unknown };
+      const baseUrl = typeof saved.baseUrl === 'string' ? normalizeBaseUrl(saved.baseUrl) : null;
+      const credential = restoreCredential(saved.credential);
+      return baseUrl && credential ? { baseUrl, credential } : null;
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+import type { User } from '../../../contract/users.ts';
+import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';
+import { Card } from '../../ui/card.tsx';
+import { ApiKeyPanel } from './api-key-panel.tsx';
+
+/** The signed-in user's own profile: who they are, their team, and their API key. */
+export function ProfilePage({ user }: { user: User }) {
+  const details: [string, string][] = [
+    ['Name', user.name],
+    ['Role', roleLabel(user.role)],
+    ['Team', user.team?.name ?? '\u2014'],
+    ['Email', user.email ?? '\u2014'],
+    ['Timezone', user.timezone === undefined ? '\u2014' : formatUtcOffset(user.timezone)],
+  ];
+  return (
+    <div className="page">
+      <header className="page__header profile-hero">
+        <span className="avatar avatar--lg" aria-hidden="true">
+          {initials(user.name)}
+        </span>
+        <div>
+          <h1 className="page__title">{user.name}</h1>
+          <p className="page__subtitle">
+            {roleLabel(user.role)}
+            {user.team ? ` at ${user.team.name}` : ''}
+          </p>
+        </div>
+      </header>
+      <div className="page__grid">
+        <Card title="Account">
+          <dl className="details">
+            {details.map(([term, value]) => (
+              <div className="details__row" key={term}>
+                <dt>{term}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+        </Card>
+        {user.apiKey && <ApiKeyPanel apiKey={user.apiKey} />}
+      </div>
+    </div>
+  );
+}

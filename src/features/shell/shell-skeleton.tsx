@@ -1,0 +1,41 @@
+import { Brand } from '../../ui/brand.tsx';
+import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+
+/** The shell's frame while the signed-in user loads: same header height, grey blocks below. */
+export function ShellSkeleton() {
+  return (
+    <div className="shell">
+      <header className="shell__header">
+        <div className="shell__bar">
+          <span className="shell__home">
+            <Brand />
+          </span>
+          <span className="shell__nav">
+            <Skeleton width="4.5rem" height="2.25rem" />
+          </span>
+          <span className="user-menu">
+            <Skeleton width="8.5rem" height="2.5rem" radius="999px" />
+          </span>
+        </div>
+      </header>
+      <main className="shell__main">
+        <LoadingRegion label="Loading Timekeep" className="page">
+          <div className="page__header profile-hero">
+            <Skeleton width={56} height={56} radius="50%" />
+            <div className="stack-xs">
+              <Skeleton width="12rem" height="1.75rem" />
+              <Skeleton width="9rem" />
+            </div>
+          </div>
+          <div className="card">
+            <div className="stack-sm skeleton-rows">
+              <Skeleton width="40%" height="1.25rem" />
+              <Skeleton width="90%" />
+              <Skeleton width="75%" />
+            </div>
+          </div>
+        </LoadingRegion>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import type { Role } from '../../contract/users.ts';
+
+const roleLabels: Record<Role, string> = {
+  admin: 'Admin',
+  supervisor: 'Supervisor',
+  member: 'Member',
+  member_limited: 'Limited member',
+};
+
+export const roleLabel = (role: Role): string => roleLabels[role];
+
+/** A UTC offset in hours (5.5, -3.75, 0) as `UTC+05:30`, `UTC−03:45`, `UTC`. */
+export function formatUtcOffset(hours: number): string {
+  if (hours === 0) return 'UTC';
+  const sign = hours > 0 ? '+' : '\u2212';
+  const totalMinutes = Math.round(Math.abs(hours) * 60);
+  const hh = String(Math.floor(totalMinutes / 60)).padStart(2, '0');
+  const mm = String(totalMinutes % 60).padStart(2, '0');
+  return `UTC${sign}${hh}:${mm}`;
+}
+
+/** Up to two initials of a person's name, for an avatar. */
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  const first = parts[0]?.[0] ?? '';
+  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
+  return (first + last).toUpperCase() || '?';
+}
+
+/** A secret with all but its last four characters replaced by bullets. */
+export function maskSecret(secret: string, visible = 4): string {
+  const shown = secret.length > visible ? secret.slice(-visible) : '';
+  return '\u2022'.repeat(Math.max(8, Math.min(24, secret.length - shown.length))) + shown;
+}
+
+/** `http://host:port` with no trailing slash, or null when `value` is not an http(s) URL. */
+export function normalizeBaseUrl(value: string): string | null {
+  let url: URL;
+  try {
+    url = new URL(value.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.search || url.hash || url.username || url.password) return null;
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
+}

@@ -1,0 +1,60 @@
+import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createApiClient } from './api/client.ts';
+import { ApiContext } from './api/context.ts';
+import { ApiError, NetworkError } from './api/errors.ts';
+import { loadRuntimeConfig } from './api/runtime-config.ts';
+import { SessionContext } from './auth/context.ts';
+import { Session } from './auth/session.ts';
+import { createAppRouter } from './router.tsx';
+import { AppErrorBoundary } from './ui/error-boundary.tsx';
+import './styles.css';
+
+async function start() {
+  const config = await loadRuntimeConfig();
+  const session = new Session(window.localStorage, config.apiBaseUrl);
+  const api = createApiClient({ baseUrl: () => session.baseUrl, credential: () => session.credential });
+
+  const queryCache = new QueryCache({
+    // A credential the server no longer accepts ends the session; the user comes back here after signing in.
+    onError: (error) => {
+      if (!(error instanceof ApiError) || error.status !== 401 || !session.isSignedIn) return;
+      const back = router.state.location.href;
+      void session
+        .signOut()
+        .then(() => router.navigate({ to: '/sign-in', search: { redirect: back, expired: true } }))
+        .then(() => queryClient.clear());
+    },
+  });
+  const queryClient = new QueryClient({
+    queryCache,
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        // Our client already waits out 429s; only a dropped connection is worth one more try.
+        retry: (failures, error) => error instanceof NetworkError && failures < 1,
+      },
+    },
+  });
+  const router = createAppRouter({ queryClient, session, api });
+
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <AppErrorBoundary>
+        <SessionContext.Provider value={session}>
+          <ApiContext.Provider value={api}>
+            <QueryClientProvider client={queryClient}>
+              <RouterProvider router={router} />
+            </QueryClientProvider>
+          </ApiContext.Provider>
+        </SessionContext.Provider>
+      </AppErrorBoundary>
+    </StrictMode>,
+  );
+}
+
+void start();

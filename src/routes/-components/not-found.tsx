@@ -1,0 +1,17 @@
+import { Link } from '@tanstack/react-router';
+
+export function NotFound() {
+  return (
+    <main className="page-center">
+      <div className="error-state">
+        <h1 className="error-state__title">Page not found</h1>
+        <p className="error-state__message">There is nothing at this address. It may have moved, or the link may be mistyped.</p>
+        <div className="error-state__actions">
+          <Link to="/" className="btn btn--primary">
+            Go to Timekeep
+          </Link>
+        </div>
+      </div>
+    </main>
+  );
+}

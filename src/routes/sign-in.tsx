@@ -1,0 +1,38 @@
+import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { SignInPage } from '../features/auth/sign-in-page.tsx';
+import { safeRedirect } from '../lib/redirect.ts';
+
+interface SignInSearch {
+  /** Where to go after signing in (the deep link that needed a session). */
+  redirect?: string | undefined;
+  /** Set when a session ended on its own (key revoked, token expired). */
+  expired?: boolean | undefined;
+}
+
+export const Route = createFileRoute('/sign-in')({
+  validateSearch: (search: Record<string, unknown>): SignInSearch => ({
+    redirect: safeRedirect(search.redirect),
+    expired: search.expired === true || search.expired === 'true' ? true : undefined,
+  }),
+  beforeLoad: ({ context, search }) => {
+    if (context.session.isSignedIn) throw redirect({ href: search.redirect ?? '/profile', replace: true });
+  },
+  component: SignInRoute,
+});
+
+function SignInRoute() {
+  const { session } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const router = useRouter();
+  return (
+    <>
+      <title>Sign in · Timekeep</title>
+      <SignInPage
+        defaultBaseUrl={session.defaultBaseUrl}
+        currentBaseUrl={session.baseUrl}
+        notice={search.expired ? 'Your session ended. Sign in again to continue.' : undefined}
+        onSignedIn={() => void router.navigate({ href: search.redirect ?? '/profile', replace: true })}
+      />
+    </>
+  );
+}
