@@ -3,6 +3,16 @@ import { clientRoutes } from './clients.ts';
 import { projectRoutes } from './projects.ts';
 import { sectionRoutes, taskRoutes } from './tasks.ts';
 import { userRoutes } from './users.ts';
+import { oauthRoutes } from './oauth.ts';
+import { webhookRoutes } from './webhooks.ts';
+import { timesheetRoutes } from './timesheets.ts';
+import { timecardRoutes } from './timecards.ts';
+import { timeOffRoutes } from './timeoff.ts';
+import { timeRoutes, timerRoutes } from './time.ts';
+import { attachmentRoutes } from './attachments.ts';
+import { dashboardRoutes } from './dashboards.ts';
+import { expenseRoutes } from './expenses.ts';
+import { fieldRoutes } from './fields.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -11,6 +21,17 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   projects: projectRoutes,
   sections: sectionRoutes,
   tasks: taskRoutes,
+  oauth: oauthRoutes,
+  hooks: webhookRoutes,
+  timesheets: timesheetRoutes,
+  timecards: timecardRoutes,
+  timeOff: timeOffRoutes,
+  time: timeRoutes,
+  timers: timerRoutes,
+  attachments: attachmentRoutes,
+  expenses: expenseRoutes,
+  fields: fieldRoutes,
+  dashboards: dashboardRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(routeGroups).flatMap((g) => Object.values(g));

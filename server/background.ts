@@ -1,11 +1,17 @@
 import type { Deps } from './http/env.ts';
+import { createWebhookWorker } from './modules/webhooks/worker.ts';
+import { startAttachmentSweep } from './modules/attachments/sweep.ts';
 
 export interface Background {
   stop(): Promise<void>;
 }
 
 /** Work the API process runs beside requests (webhook delivery, sweeps). Each job stops with the process. */
-export async function startBackground(_deps: Deps): Promise<Background> {
+export async function startBackground(deps: Deps): Promise<Background> {
   const jobs: Background[] = [];
+  const webhooks = createWebhookWorker(deps);
+  webhooks.start();
+  jobs.push(webhooks);
+  jobs.push(startAttachmentSweep(deps));
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
 }

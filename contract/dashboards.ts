@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { dateString, numericId, projectId } from './common.ts';
+import { billingType } from './projects.ts';
+import { defineRoute } from './route.ts';
+
+/**
+ * Filters of every dashboard: `date.gte` / `date.lte` (inclusive; `date_gte` / `date_lte` are accepted
+ * too), `projectId`, `clientId`, `memberId`.
+ */
+export const dashboardQuery = z
+  .object({
+    'date.gte': dateString.optional(),
+    'date.lte': dateString.optional(),
+    date_gte: dateString.optional(),
+    date_lte: dateString.optional(),
+    projectId: projectId.optional(),
+    clientId: z
+      .string()
+      .regex(/^\d{1,15}$/, 'Must be a client id')
+      .transform(Number)
+      .optional(),
+    memberId: z
+      .string()
+      .regex(/^\d{1,15}$/, 'Must be a user id')
+      .transform(Number)
+      .optional(),
+  })
+  .transform(({ date_gte, date_lte, ...q }) => ({ ...q, 'date.gte': q['date.gte'] ?? date_gte, 'date.lte': q['date.lte'] ?? date_lte }))
+  .refine((q) => !q['date.gte'] || !q['date.lte'] || q['date.gte'] <= q['date.lte'], {
+    message: 'date.gte must not be after date.lte',
+    path: ['date.gte'],
+  });
+export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+const int = z.number().int();
+/**
+ * The figures of a row (docs/dashboards.md defines each). Seconds and integer cents; `timerTimePc` and
+ * `profitCosts` are whole percent. Money fields are absent for members; cost and profit fields for
+ * everyone but admins.
+ */
+export const dashboardMetrics = z.object({
+  time: int,
+  billableTime: int,
+  nonBillableTime: int,
+  timerTimePc: int,
+  billableAmount: int.optional(),
+  billableAmountTime: int.optional(),
+  billableAmountExpenses: int.optional(),
+  costs: int.optional(),
+  costsTime: int.optional(),
+  costsExpenses: int.optional(),
+  profit: int.optional(),
+  profitCosts: int.optional(),
+  uninvoicedAmount: int.optional(),
+  expenses: int.optional(),
+  billableExpenses: int.optional(),
+  separateExpenses: int.optional(),
+});
+export type DashboardMetrics = z.infer<typeof dashboardMetrics>;
+
+export const clientDashboardRow = dashboardMetrics.extend({ clientId: numericId, clientName: z.string() });
+export const projectDashboardRow = dashboardMetrics.extend({
+  projectId,
+  projectName: z.string(),
+  projectStatus: z.enum(['open', 'archived']),
+  workspaceId: z.string(),
+  workspaceName: z.string(),
+  clientId: numericId.nullable(),
+  clientName: z.string().nullable(),
+  billingType,
+});
+export const userDashboardRow = dashboardMetrics.extend({
+  memberId: numericId,
+  memberName: z.string(),
+  memberHeadline: z.string(),
+  memberAvatarUrl: z.string(),
+  memberStatus: z.enum(['active', 'invited', 'pending', 'removed']),
+  timeOffTime: int,
+  timeOffDays: z.number(),
+  costsTimeOff: int.optional(),
+});
+
+const T = 'Reports';
+export const dashboardRoutes = {
+  clients: defineRoute({
+    method: 'get',
+    path: '/dashboards/clients',
+    tag: T,
+    summary: 'Client report',
+    query: dashboardQuery,
+    status: 200,
+    response: z.array(clientDashboardRow),
+  }),
+  projects: defineRoute({
+    method: 'get',
+    path: '/dashboards/projects',
+    tag: T,
+    summary: 'Project report',
+    query: dashboardQuery,
+    status: 200,
+    response: z.array(projectDashboardRow),
+  }),
+  users: defineRoute({
+    method: 'get',
+    path: '/dashboards/users',
+    tag: T,
+    summary: 'User report',
+    query: dashboardQuery,
+    status: 200,
+    response: z.array(userDashboardRow),
+  }),
+};

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { attachmentRoutes } from '../../../contract/attachments.ts';
+import { attachments, expenseAttachments, expenses } from '../../db/schema/index.ts';
+import { requireUnlocked } from '../expenses/rules.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { forbidden, invalid, notFound } from '../../http/errors.ts';
+import { isAdmin } from '../../http/permissions.ts';
+import { register } from '../../http/route.ts';
+import { detectType } from './detect.ts';
+import { newDownloadToken, presentAttachment } from './service.ts';
+import { newStorageKey, storageFor } from './storage.ts';
+import { contentDisposition, receiveUpload } from './upload.ts';
+
+export function registerAttachmentRoutes(app: Hono<AppEnv>) {
+  register(
+    app,
+    attachmentRoutes.upload,
+    async (c, _input, caller) => {
+      const file = await receiveUpload(c);
+      if (file.bytes.length === 0) throw invalid(file.field, 'The file is empty');
+      const mimeType = detectType(file.bytes);
+      if (!mimeType) throw invalid(file.field, 'Only jpg, png, gif, webp, heic and pdf files are accepted');
+      const storage = storageFor(c.get('deps').config);
+      const scope = c.get('scope');
+      const key = newStorageKey(scope.teamId);
+      await storage.put(key, file.bytes);
+      try {
+        const row = await scope.insert(attachments, {
+          uploadedBy: caller.user.id,
+          name: file.name,
+          mimeType,
+          size: file.bytes.length,
+          storageKey: key,
+          token: newDownloadToken(),
+        });
+        return presentAttachment(row);
+      } catch (e) {
+        await storage.remove(key);
+        throw e;
+      }
+    },
+    { readBody: false },
+  );
+
+  register(app, attachmentRoutes.download, async (c, { params }) => {
+    const scope = c.get('scope');
+    const row = await scope.first(attachments, eq(attachments.token, params.token));
+    if (!row) throw notFound('Attachment');
+    const file = await storageFor(c.get('deps').config).open(row.storageKey);
+    if (!file) throw notFound('Attachment');
+    return new Response(file.stream, {
+      status: 200,
+      headers: {
+        'Content-Type': row.mimeType,
+        'Content-Length': String(file.size),
+        'Content-Disposition': contentDisposition(row.name),
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'private, no-store',
+      },
+    });
+  });
+
+  register(app, attachmentRoutes.remove, async (c, { params }, caller) => {
+    const scope = c.get('scope');
+    const row = await scope.byId(attachments, params.attachment_id);
+    if (!row) throw notFound('Attachment');
+    if (row.uploadedBy !== caller.user.id && !isAdmin(caller)) throw forbidden('Only the uploader or an admin can delete this file');
+    const [holder] = await scope.db
+      .select({ userId: expenses.userId, date: expenses.date })
+      .from(expenseAttachments)
+      .innerJoin(expenses, eq(expenses.id, expenseAttachments.expenseId))
+      .where(scope.where(expenseAttachments, eq(expenseAttachments.attachmentId, row.id)));
+    if (holder) await requireUnlocked(scope, holder.userId, [holder.date]);
+    await scope.delete(attachments, eq(attachments.id, row.id));
+    await storageFor(c.get('deps').config).remove(row.storageKey);
+  });
+}

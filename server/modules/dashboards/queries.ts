@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+
+/** What a dashboard groups by. */
+export type GroupBy = 'client' | 'project' | 'user';
+
+export interface DashboardFilter {
+  teamId: number;
+  from?: string | undefined;
+  to?: string | undefined;
+  projectId?: number | undefined;
+  clientId?: number | undefined;
+  memberId?: number | undefined;
+}
+
+/** Sums of time records for one group (docs/dashboards.md). Money in cents, rounded half up once per sum. */
+export interface TimeTotals {
+  key: number;
+  time: number;
+  billableTime: number;
+  timerTime: number;
+  billableAmountTime: number;
+  uninvoicedTime: number;
+  costsTime: number;
+}
+
+export interface ExpenseTotals {
+  key: number;
+  expenses: number;
+  billableExpenses: number;
+  separateExpenses: number;
+  costsExpenses: number;
+  uninvoicedExpenses: number;
+}
+
+export interface TimeOffTotals {
+  key: number;
+  timeOffDays: number;
+  timeOffTime: number;
+  costsTimeOff: number;
+}
+
+const n = (v: unknown) => (v === null || v === undefined ? 0 : Number(v));
+const rowsOf = (r: unknown) => (r as { rows: Record<string, unknown>[] }).rows;
+
+const timeKey: Record<GroupBy, SQL> = { client: sql`client_id`, project: sql`project_id`, user: sql`user_id` };
+
+/**
+ * Time figures per group, aggregated in one SQL statement. Records are first summed per (user, project,
+ * task billable, invoiced), the grain at which every rate is constant, so money is computed on a few
+ * thousand sums instead of every record (Σ seconds × rate = rate × Σ seconds). A record is billable when
+ * its task's project bills (`hourly` or `fixed_fee`) and the task is not `unbillable`. Hourly amounts use
+ * the project's rate type; a fixed fee is spread over the project's seconds in the range (all members),
+ * so the fee is counted once per project and report. Costs use the user's cost or the project's cost
+ * override. Timer seconds are the `TIMER` history of each record, at most the record's time.
+ */
+export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Promise<TimeTotals[]> {
+  const key = timeKey[group];
+  const inRange = sql`${f.from ? sql`AND date >= ${f.from}` : sql``} ${f.to ? sql`AND date <= ${f.to}` : sql``}`;
+  const result = await db.execute(sql`
+    WITH hist AS (
+      SELECT record_id, sum(time) AS secs
+      FROM time_history
+      WHERE team_id = ${f.teamId} AND action = 'TIMER'
+        AND record_id IN (SELECT id FROM time_records WHERE team_id = ${f.teamId} ${inRange})
+      GROUP BY record_id
+    ),
+    agg AS (
+      SELECT r.user_id, t.project_id, (t.id IS NOT NULL AND NOT t.unbillable) AS task_billable, r.is_invoiced,
+             sum(r.time)::numeric AS secs,
+             sum(least(greatest(coalesce(h.secs, 0), 0), r.time))::numeric AS timer
+      FROM time_records r
+      LEFT JOIN tasks t ON t.id = r.task_id
+      LEFT JOIN hist h ON h.record_id = r.id
+      WHERE r.team_id = ${f.teamId} ${f.from ? sql`AND r.date >= ${f.from}` : sql``} ${f.to ? sql`AND r.date <= ${f.to}` : sql``}
+        ${f.projectId !== undefined ? sql`AND t.project_id = ${f.projectId}` : sql``}
+        ${f.clientId !== undefined ? sql`AND t.project_id IN (SELECT id FROM projects WHERE team_id = ${f.teamId} AND client_id = ${f.clientId})` : sql``}
+      GROUP BY 1, 2, 3, 4
+    ),
+    tr AS (
+      SELECT a.user_id, a.project_id, p.client_id, a.secs, a.timer, a.is_invoiced,
+             coalesce(p.billing->>'type', 'non_billable') AS billing_type,
+             coalesce((p.billing->>'fee')::numeric, 0) AS fee,
+             CASE p.rate->>'type'
+               WHEN 'project_rate' THEN coalesce((p.rate->>'rate')::numeric, 0)
+               WHEN 'user_rate' THEN coalesce((p.rate->'userRateOverrides'->>(a.user_id::text))::numeric, u.rate)
+               WHEN 'user_cost' THEN coalesce((p.rate->'userCostOverrides'->>(a.user_id::text))::numeric, u.cost)
+               ELSE 0 END AS bill_rate,
+             coalesce((p.rate->'userCostOverrides'->>(a.user_id::text))::numeric, u.cost) AS cost_rate,
+             (a.task_billable AND coalesce(p.billing->>'type', 'non_billable') <> 'non_billable') AS billable
+      FROM agg a
+      JOIN users u ON u.id = a.user_id
+      LEFT JOIN projects p ON p.id = a.project_id
+    ),
+    fixed AS (
+      SELECT project_id, sum(secs) AS secs FROM tr WHERE billing_type = 'fixed_fee' GROUP BY project_id
+    ),
+    rec AS (
+      SELECT tr.user_id, tr.project_id, tr.client_id, tr.secs, tr.timer, tr.billable, tr.is_invoiced,
+             CASE
+               WHEN tr.billing_type = 'hourly' AND tr.billable THEN tr.secs * tr.bill_rate / 3600
+               WHEN tr.billing_type = 'fixed_fee' AND fixed.secs > 0 THEN tr.fee * tr.secs / fixed.secs
+               ELSE 0 END AS amount,
+             tr.secs * tr.cost_rate / 3600 AS cost
+      FROM tr
+      LEFT JOIN fixed ON fixed.project_id = tr.project_id
+      ${f.memberId !== undefined ? sql`WHERE tr.user_id = ${f.memberId}` : sql``}
+    )
+    SELECT ${key} AS key,
+           sum(secs) AS time,
+           coalesce(sum(secs) FILTER (WHERE billable), 0) AS billable_time,
+           sum(timer) AS timer_time,
+           round(sum(amount)) AS amount,
+           coalesce(round(sum(amount) FILTER (WHERE NOT is_invoiced)), 0) AS uninvoiced,
+           round(sum(cost)) AS cost
+    FROM rec
+    WHERE ${key} IS NOT NULL
+    GROUP BY ${key}
+  `);
+  return rowsOf(result).map((r) => ({
+    key: n(r.key),
+    time: n(r.time),
+    billableTime: n(r.billable_time),
+    timerTime: n(r.timer_time),
+    billableAmountTime: n(r.amount),
+    uninvoicedTime: n(r.uninvoiced),
+    costsTime: n(r.cost),
+  }));
+}
+
+const expenseKey: Record<GroupBy, SQL> = { client: sql`p.client_id`, project: sql`e.project_id`, user: sql`e.user_id` };
+
+/** Expense sums per group and type. */
+export async function expenseTotals(db: Db, group: GroupBy, f: DashboardFilter): Promise<ExpenseTotals[]> {
+  const key = expenseKey[group];
+  const result = await db.execute(sql`
+    SELECT ${key} AS key,
+           sum(e.amount) AS expenses,
+           coalesce(sum(e.amount) FILTER (WHERE e.type = 'billable'), 0) AS billable,
+           coalesce(sum(e.amount) FILTER (WHERE e.type = 'separate'), 0) AS separate,
+           coalesce(sum(e.amount) FILTER (WHERE e.type = 'cost'), 0) AS cost,
+           coalesce(sum(e.amount) FILTER (WHERE e.type = 'billable' AND NOT e.is_invoiced), 0) AS uninvoiced
+    FROM expenses e
+    LEFT JOIN projects p ON p.id = e.project_id
+    WHERE e.team_id = ${f.teamId}
+      ${f.from ? sql`AND e.date >= ${f.from}` : sql``}
+      ${f.to ? sql`AND e.date <= ${f.to}` : sql``}
+      ${f.projectId !== undefined ? sql`AND e.project_id = ${f.projectId}` : sql``}
+      ${f.clientId !== undefined ? sql`AND p.client_id = ${f.clientId}` : sql``}
+      ${f.memberId !== undefined ? sql`AND e.user_id = ${f.memberId}` : sql``}
+      AND ${key} IS NOT NULL
+    GROUP BY ${key}
+  `);
+  return rowsOf(result).map((r) => ({
+    key: n(r.key),
+    expenses: n(r.expenses),
+    billableExpenses: n(r.billable),
+    separateExpenses: n(r.separate),
+    costsExpenses: n(r.cost),
+    uninvoicedExpenses: n(r.uninvoiced),
+  }));
+}
+
+/**
+ * Approved time off per user within the range: workdays (Monday to Friday) of each assignment inside the
+ * range times its period's share of a day; time = days × weekly capacity ÷ 5; cost = time × hourly cost
+ * ÷ 3600 for paid types (an assignment without a type counts as paid).
+ */
+export async function timeOffTotals(db: Db, f: DashboardFilter): Promise<TimeOffTotals[]> {
+  const result = await db.execute(sql`
+    WITH days AS (
+      SELECT o.user_id, u.capacity, u.cost, coalesce(ty.paid, true) AS paid,
+             CASE o.period WHEN 'full-day' THEN 1 WHEN 'half-of-day' THEN 0.5 WHEN 'quarter-of-day' THEN 0.25 ELSE 0.75 END
+               * (SELECT count(*) FROM generate_series(
+                    greatest(o.start_date, ${f.from ?? null}::date),
+                    least(o.end_date, ${f.to ?? null}::date),
+                    interval '1 day') AS d(day)
+                  WHERE extract(isodow FROM d.day) < 6) AS days
+      FROM time_off o
+      JOIN users u ON u.id = o.user_id
+      LEFT JOIN time_off_types ty ON ty.id = o.type_id
+      WHERE o.team_id = ${f.teamId} AND o.status = 'approved'
+        ${f.from ? sql`AND o.end_date >= ${f.from}` : sql``}
+        ${f.to ? sql`AND o.start_date <= ${f.to}` : sql``}
+        ${f.memberId !== undefined ? sql`AND o.user_id = ${f.memberId}` : sql``}
+    )
+    SELECT user_id AS key,
+           sum(days) AS days,
+           round(sum(days * capacity / 5)) AS time,
+           coalesce(round(sum(days * capacity / 5 * cost / 3600) FILTER (WHERE paid)), 0) AS cost
+    FROM days
+    GROUP BY user_id
+  `);
+  return rowsOf(result).map((r) => ({ key: n(r.key), timeOffDays: n(r.days), timeOffTime: n(r.time), costsTimeOff: n(r.cost) }));
+}
