@@ -13,8 +13,53 @@ export interface Config {
   /** Secret for encryption at rest; when absent, a secret file in dataDir is used. */
   secret: string | undefined;
   webhookAllowPrivate: boolean;
+  /** Webhook delivery settings (WEBHOOK_*). */
+  webhooks: WebhookSettings;
   rateLimit: { points: number; durationSec: number };
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+}
+
+/** Timings of webhook handshakes and deliveries. Durations in milliseconds. */
+export interface WebhookSettings {
+  /** Handshake and delivery timeout (WEBHOOK_TIMEOUT_MS, 10 s). */
+  timeoutMs: number;
+  /** First retry delay; doubles per attempt, with jitter (WEBHOOK_RETRY_BASE_MS, 30 s). */
+  retryBaseMs: number;
+  /** Longest retry delay (WEBHOOK_RETRY_MAX_MS, 1 h). */
+  retryMaxMs: number;
+  /** A hook is disabled after this many failed attempts in a row (WEBHOOK_DISABLE_AFTER_FAILURES, 10) … */
+  disableAfterFailures: number;
+  /** … spanning at least this long (WEBHOOK_DISABLE_AFTER_MS, 24 h). */
+  disableAfterMs: number;
+  /** Events, deliveries and the delivery log are kept this long (WEBHOOK_RETENTION_MS, 7 days). */
+  retentionMs: number;
+  /** How often the worker looks for due work when idle (WEBHOOK_POLL_MS, 250 ms). */
+  pollMs: number;
+  /** Hooks served at once by one worker (WEBHOOK_CONCURRENCY, 8). */
+  concurrency: number;
+  /** Resolves a host name to addresses; system DNS when absent (tests inject one). */
+  resolve?: (hostname: string) => Promise<string[]>;
+}
+
+const envMs = (env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0) => {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min}, got "${raw}"`);
+  return n;
+};
+
+export function loadWebhookSettings(env: NodeJS.ProcessEnv = {}): WebhookSettings {
+  return {
+    timeoutMs: envMs(env, 'WEBHOOK_TIMEOUT_MS', 10_000, 1),
+    retryBaseMs: envMs(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+    retryMaxMs: envMs(env, 'WEBHOOK_RETRY_MAX_MS', 3_600_000),
+    disableAfterFailures: envMs(env, 'WEBHOOK_DISABLE_AFTER_FAILURES', 10, 1),
+    disableAfterMs: envMs(env, 'WEBHOOK_DISABLE_AFTER_MS', 86_400_000),
+    retentionMs: envMs(env, 'WEBHOOK_RETENTION_MS', 7 * 86_400_000, 1),
+    pollMs: envMs(env, 'WEBHOOK_POLL_MS', 250, 1),
+    concurrency: envMs(env, 'WEBHOOK_CONCURRENCY', 8, 1),
+  };
 }
 
 /** The one place that reads the environment. */
@@ -36,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       .filter(Boolean),
     secret: env.SECRET || undefined,
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
+    webhooks: loadWebhookSettings(env),
     rateLimit: { points: Number(env.RATE_LIMIT_POINTS ?? 100), durationSec: Number(env.RATE_LIMIT_WINDOW ?? 10) },
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
   };

@@ -12,6 +12,7 @@ import { toDateTime } from '../../lib/time.ts';
 import { presentClientBudget } from '../budgets/progress.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { parsePrefixedId, prefixed } from '../../lib/ids.ts';
+import { emitEvent } from '../webhooks/outbox.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -66,6 +67,13 @@ async function linkProjects(scope: Scope, clientId: number, projectIds: string[]
   if (ids.length) await scope.update(projects, { clientId }, inArray(projects.id, ids));
 }
 
+/** Presents the client inside the change's transaction and records its webhook event there. */
+async function presentAndEmit(s: Scope, caller: Caller, row: ClientRow, now: Date, kind: 'api:client:created' | 'api:client:updated'): Promise<Client> {
+  const client = (await present(s, caller, [row], now))[0]!;
+  await emitEvent(s, { kind, actorId: caller.user.id, resourceId: String(row.id), resource: client, projectId: null, projects: client.projects, users: [] });
+  return client;
+}
+
 async function load(scope: Scope, id: number) {
   const row = await scope.byId(clients, id);
   if (!row) throw notFound('Client');
@@ -95,24 +103,22 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
 
   register(app, clientRoutes.create, async (c, { body }, caller) => {
     requireAdmin(caller);
-    const row = await c.get('scope').tx(async (s) => {
+    return c.get('scope').tx(async (s) => {
       const created = await s.insert(clients, { name: body.name, businessDetails: body.businessDetails });
       await linkProjects(s, created.id, body.projects);
-      return created;
+      return presentAndEmit(s, caller, created, c.get('deps').clock(), 'api:client:created');
     });
-    return (await present(c.get('scope'), caller, [row], c.get('deps').clock()))[0]!;
   });
 
   register(app, clientRoutes.update, async (c, { params, body }, caller) => {
     requireAdmin(caller);
-    const row = await c.get('scope').tx(async (s) => {
+    return c.get('scope').tx(async (s) => {
       await load(s, params.client_id);
       const { projects: projectIds, ...fields } = body;
       const [updated] = Object.keys(fields).length ? await s.update(clients, fields, eq(clients.id, params.client_id)) : [await load(s, params.client_id)];
       if (projectIds) await linkProjects(s, params.client_id, projectIds);
-      return updated!;
+      return presentAndEmit(s, caller, updated!, c.get('deps').clock(), 'api:client:updated');
     });
-    return (await present(c.get('scope'), caller, [row], c.get('deps').clock()))[0]!;
   });
 
   register(app, clientRoutes.remove, async (c, { params }, caller) => {
@@ -123,17 +129,19 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
 
   register(app, clientRoutes.setBudget, async (c, { params, body }, caller) => {
     requireAdmin(caller);
-    const scope = c.get('scope');
-    const [row] = await scope.update(clients, { budget: toStoredBudget(body) }, eq(clients.id, params.client_id));
-    if (!row) throw notFound('Client');
-    return (await present(scope, caller, [row], c.get('deps').clock()))[0]!;
+    return c.get('scope').tx(async (s) => {
+      const [row] = await s.update(clients, { budget: toStoredBudget(body) }, eq(clients.id, params.client_id));
+      if (!row) throw notFound('Client');
+      return presentAndEmit(s, caller, row, c.get('deps').clock(), 'api:client:updated');
+    });
   });
 
   register(app, clientRoutes.removeBudget, async (c, { params }, caller) => {
     requireAdmin(caller);
-    const scope = c.get('scope');
-    const [row] = await scope.update(clients, { budget: null }, eq(clients.id, params.client_id));
-    if (!row) throw notFound('Client');
-    return (await present(scope, caller, [row], c.get('deps').clock()))[0]!;
+    return c.get('scope').tx(async (s) => {
+      const [row] = await s.update(clients, { budget: null }, eq(clients.id, params.client_id));
+      if (!row) throw notFound('Client');
+      return presentAndEmit(s, caller, row, c.get('deps').clock(), 'api:client:updated');
+    });
   });
 }

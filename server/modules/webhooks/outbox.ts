@@ -1,17 +1,8 @@
 import { webhookEvents } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
+import type { EventKind } from '../../../contract/webhooks.ts';
 
-export const eventKinds = [
-  'api:project:created', 'api:project:updated', 'api:project:removed',
-  'api:task:created', 'api:task:updated', 'api:task:removed', 'api:task:recovered',
-  'api:timer:started', 'api:timer:stopped',
-  'api:time:updated',
-  'api:section:created', 'api:section:updated', 'api:section:removed', 'api:section:recovered',
-  'api:client:created', 'api:client:updated',
-  'api:estimate:updated',
-  'api:invoice:created', 'api:invoice:updated', 'api:invoice:deleted',
-] as const;
-export type EventKind = (typeof eventKinds)[number];
+export { eventKinds, type EventKind } from '../../../contract/webhooks.ts';
 
 export interface EventInput {
   kind: EventKind;
@@ -42,4 +33,27 @@ export async function emitEvent(scope: Scope, e: EventInput): Promise<void> {
     attributesProjects: e.projects,
     attributesUsers: e.users,
   });
+  nudge();
+}
+
+/**
+ * Workers in this process listen here so a new event is picked up soon after its transaction commits,
+ * instead of at the next poll. A nudge that comes before the commit finds nothing; the poll still covers it.
+ */
+const listeners = new Set<() => void>();
+let pending: ReturnType<typeof setTimeout> | undefined;
+const NUDGE_DELAY_MS = 5;
+
+export function onOutboxWrite(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function nudge() {
+  if (pending || listeners.size === 0) return;
+  pending = setTimeout(() => {
+    pending = undefined;
+    for (const l of listeners) l();
+  }, NUDGE_DELAY_MS);
+  pending.unref?.();
 }
