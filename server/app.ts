@@ -15,6 +15,7 @@ import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
+import { createTokenVerifier } from './oauth/verify.ts';
 
 /** Route modules, one per area. */
 const modules = [
@@ -30,6 +31,7 @@ const modules = [
 ];
 
 export function createApp(deps: Deps) {
+  deps.verifyToken ??= createTokenVerifier(deps);
   const app = new Hono<AppEnv>();
 
   app.use('*', async (c, next) => {

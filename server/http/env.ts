@@ -17,7 +17,7 @@ export interface Caller {
   credential: { kind: 'apiKey' | 'token'; key: string; clientId?: string };
 }
 
-/** Resolves a bearer/DPoP token into a user id (the OAuth module provides one). */
+/** Resolves a bearer/DPoP token into a user id (the OAuth module provides one); throws a 401 ApiError with the reason when it refuses. */
 export type TokenVerifier = (req: Request, resource: 'api' | 'mcp') => Promise<{ userId: number; clientId: string } | null>;
 
 /** What the app is built from; only the entry point reads the environment. */

@@ -1,5 +1,18 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { registerMcpRoutes } from '../mcp/routes.ts';
+import { registerAccountRoutes } from './account.ts';
+import { registerAuthorizeRoutes } from './authorize.ts';
+import { registerMetadataRoutes } from './metadata.ts';
+import { registerRegistrationRoute } from './register.ts';
+import { registerTokenRoutes } from './token.ts';
 
-/** Routes of this area (being built). */
-export function registerOAuthRoutes(_app: Hono<AppEnv>) {}
+/** The OAuth 2.1 authorization server (discovery, registration, authorize, token, revoke, account pages) and the /mcp resource. */
+export function registerOAuthRoutes(app: Hono<AppEnv>) {
+  registerMetadataRoutes(app);
+  registerRegistrationRoute(app);
+  registerAuthorizeRoutes(app);
+  registerTokenRoutes(app);
+  registerAccountRoutes(app);
+  registerMcpRoutes(app);
+}

@@ -1,0 +1,244 @@
+import { and, eq } from 'drizzle-orm';
+import type { Context, Hono } from 'hono';
+import { oauthClients, oauthCodes, oauthConsents, users } from '../db/schema/index.ts';
+import type { AppEnv, Deps, UserRow } from '../http/env.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { consentPage, messagePage, sendPage, signInPage } from './pages.ts';
+import { csrfToken, csrfValid, endSession, sessionUser, startSession } from './session.ts';
+import { countEvent, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
+import { clientAddress, CODE_TTL, mcpAudience, queryOnce, randomToken, readForm, secretHash } from './util.ts';
+
+type ClientRow = typeof oauthClients.$inferSelect;
+
+/** The parameters of an authorization request that travel through the sign-in and consent forms. */
+export const AUTHZ_PARAMS = [
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'code_challenge',
+  'code_challenge_method',
+  'state',
+  'resource',
+] as const;
+
+export interface AuthzRequest {
+  client: ClientRow;
+  redirectUri: string;
+  state: string | undefined;
+  codeChallenge: string;
+  resource: string | null;
+  audience: string;
+  /** The original parameters, for the forms' hidden fields. */
+  params: Record<string, string | undefined>;
+}
+
+type Checked =
+  { kind: 'ok'; req: AuthzRequest } | { kind: 'page'; status: number; title: string; message: string } | { kind: 'redirect'; url: string };
+
+/** Builds the redirect back to the client with `values`, `state` and `iss` (RFC 9207). */
+function backToClient(deps: Deps, redirectUri: string, state: string | undefined, values: Record<string, string>) {
+  const url = new URL(redirectUri);
+  for (const [k, v] of Object.entries(values)) url.searchParams.set(k, v);
+  if (state !== undefined) url.searchParams.set('state', state);
+  url.searchParams.set('iss', deps.config.publicUrl);
+  return url.toString();
+}
+
+/**
+ * Validates an authorization request. Problems with the client or redirect URI cannot be sent back safely and
+ * are shown on a page; the others go back to the client as RFC 6749 §4.1.2.1 errors.
+ */
+export async function checkAuthzRequest(deps: Deps, p: Map<string, string> | null): Promise<Checked> {
+  const page = (message: string, status = 400): Checked => ({ kind: 'page', status, title: 'This sign-in link does not work', message });
+  if (!p) return page('The request repeats a parameter. Go back to the app and start again.');
+  const clientId = p.get('client_id');
+  if (!clientId) return page('The request does not name an app (client_id is missing).');
+  const [client] = await deps.db.select().from(oauthClients).where(eq(oauthClients.id, clientId)).limit(1);
+  if (!client) return page('The app is not registered here (unknown client_id).');
+  const redirectUri = p.get('redirect_uri');
+  if (!redirectUri) return page('The request has no redirect_uri.');
+  if (!client.redirectUris.includes(redirectUri))
+    return page('The redirect_uri is not one the app registered, so you cannot be sent back to it.');
+
+  const state = p.get('state');
+  const fail = (error: string, description: string): Checked => ({
+    kind: 'redirect',
+    url: backToClient(deps, redirectUri, state, { error, error_description: description }),
+  });
+  if (p.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code');
+  const challenge = p.get('code_challenge');
+  const method = p.get('code_challenge_method');
+  if (!challenge) return fail('invalid_request', 'code_challenge is required (PKCE)');
+  if (method !== 'S256') return fail('invalid_request', 'code_challenge_method must be S256');
+  if (!/^[A-Za-z0-9_-]{43}$/.test(challenge)) return fail('invalid_request', 'code_challenge must be a base64url SHA-256 hash');
+  if (state !== undefined && state.length > 1024) return fail('invalid_request', 'state is too long');
+  const resource = p.get('resource') ?? null;
+  let audience = deps.config.publicUrl;
+  if (resource !== null) {
+    if (resource === mcpAudience(deps)) audience = mcpAudience(deps);
+    else if (resource !== deps.config.publicUrl && resource !== `${deps.config.publicUrl}/`)
+      return fail('invalid_target', 'resource is not served here');
+  }
+  const params: Record<string, string | undefined> = {};
+  for (const k of AUTHZ_PARAMS) params[k] = p.get(k);
+  return { kind: 'ok', req: { client, redirectUri, state, codeChallenge: challenge, resource, audience, params } };
+}
+
+async function issueCode(deps: Deps, req: AuthzRequest, userId: number) {
+  const code = randomToken();
+  const now = deps.clock();
+  await deps.db.insert(oauthCodes).values({
+    codeHash: secretHash(deps, 'code', code),
+    clientId: req.client.id,
+    userId,
+    redirectUri: req.redirectUri,
+    codeChallenge: req.codeChallenge,
+    audience: req.audience,
+    resource: req.resource,
+    expiresAt: new Date(now.getTime() + CODE_TTL * 1000),
+    createdAt: now,
+  });
+  return backToClient(deps, req.redirectUri, req.state, { code });
+}
+
+/** A redirect that is neither cached nor followed by a Referer (it may carry a code). */
+function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer');
+  return c.redirect(location, status);
+}
+
+const redirectOrigin = (req: AuthzRequest) => new URL(req.redirectUri).origin;
+
+function showSignIn(c: Context<AppEnv>, req: AuthzRequest | null, extra: { email?: string; error?: string; status?: number } = {}) {
+  const body = signInPage({ csrf: csrfToken(c), params: req?.params ?? {}, ...(req ? { appName: req.client.name } : {}), ...extra });
+  return sendPage(c, 'Sign in', body, { status: extra.status ?? 200, formTargets: req ? [redirectOrigin(req)] : [] });
+}
+
+function showConsent(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
+  const body = consentPage({
+    csrf: csrfToken(c),
+    params: req.params,
+    appName: req.client.name,
+    redirectHost: new URL(req.redirectUri).host,
+    forMcp: req.audience === mcpAudience(c.get('deps')),
+    user: { name: user.name, email: user.email, role: user.role },
+  });
+  return sendPage(c, 'Allow access', body, { formTargets: [redirectOrigin(req)] });
+}
+
+const showProblem = (c: Context<AppEnv>, checked: Extract<Checked, { kind: 'page' }>) =>
+  sendPage(c, checked.title, messagePage(checked.title, checked.message), { status: checked.status });
+
+/** After sign-in or on a fresh request: consent remembered → code; otherwise the consent screen. */
+async function proceed(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
+  const deps = c.get('deps');
+  const [consent] = await deps.db
+    .select()
+    .from(oauthConsents)
+    .where(and(eq(oauthConsents.userId, user.id), eq(oauthConsents.clientId, req.client.id)))
+    .limit(1);
+  if (consent) return redirect(c, await issueCode(deps, req, user.id), 302);
+  return showConsent(c, req, user);
+}
+
+const formParams = (form: Map<string, string>) => {
+  const p = new Map<string, string>();
+  for (const k of AUTHZ_PARAMS) {
+    const v = form.get(k);
+    if (v !== undefined) p.set(k, v);
+  }
+  return p;
+};
+
+export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
+  app.get('/oauth/authorize', async (c) => {
+    const deps = c.get('deps');
+    const checked = await checkAuthzRequest(deps, queryOnce(c));
+    if (checked.kind === 'page') return showProblem(c, checked);
+    if (checked.kind === 'redirect') return redirect(c, checked.url, 302);
+    const user = await sessionUser(c);
+    if (!user) return showSignIn(c, checked.req);
+    return proceed(c, checked.req, user);
+  });
+
+  app.post('/oauth/signin', async (c) => {
+    const deps = c.get('deps');
+    const form = await readForm(c);
+    if (!form || !csrfValid(c, form)) {
+      return sendPage(c, 'Try again', messagePage('This form has expired', 'Go back, reload the page and sign in again.'), { status: 403 });
+    }
+    let req: AuthzRequest | null = null;
+    if (form.has('client_id')) {
+      const checked = await checkAuthzRequest(deps, formParams(form));
+      if (checked.kind === 'page') return showProblem(c, checked);
+      if (checked.kind === 'redirect') return redirect(c, checked.url, 303);
+      req = checked.req;
+    }
+    const email = (form.get('email') ?? '').trim().toLowerCase().slice(0, 320);
+    const password = (form.get('password') ?? '').slice(0, 1024);
+    const accountKey = throttleKey(deps, 'signin-account', email);
+    const addressKey = throttleKey(deps, 'signin-address', clientAddress(c));
+    const wait = Math.max(await retryAfter(deps, accountKey), await retryAfter(deps, addressKey));
+    if (wait > 0) {
+      c.header('Retry-After', String(wait));
+      return showSignIn(c, req, { email, error: `Too many sign-in attempts. Try again in ${wait} seconds.`, status: 429 });
+    }
+    const [user] = email ? await deps.db.select().from(users).where(eq(users.email, email)).limit(1) : [];
+    // verifyPassword does the same work when there is no such user, so the answer and its timing do not reveal whether an email exists.
+    const ok = (await verifyPassword(password, user?.passwordHash)) && user?.status === 'active';
+    if (!ok || !user) {
+      await countEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
+      await countEvent(deps, addressKey, SIGNIN_PER_ADDRESS);
+      return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
+    }
+    await resetThrottle(deps, accountKey);
+    await startSession(c, user.id, form.get('remember') === '1');
+    if (!req) return redirect(c, '/oauth/account', 303);
+    const qs = new URLSearchParams(Object.entries(req.params).filter((e): e is [string, string] => e[1] !== undefined));
+    return redirect(c, `/oauth/authorize?${qs.toString()}`, 303);
+  });
+
+  app.post('/oauth/authorize', async (c) => {
+    const deps = c.get('deps');
+    const form = await readForm(c);
+    if (!form || !csrfValid(c, form)) {
+      return sendPage(c, 'Try again', messagePage('This form has expired', 'Go back to the app and start again. Nothing was allowed.'), {
+        status: 403,
+      });
+    }
+    const checked = await checkAuthzRequest(deps, formParams(form));
+    if (checked.kind === 'page') return showProblem(c, checked);
+    if (checked.kind === 'redirect') return redirect(c, checked.url, 303);
+    const req = checked.req;
+    const user = await sessionUser(c);
+    if (!user) return showSignIn(c, req);
+    const decision = form.get('decision');
+    if (decision === 'deny')
+      return redirect(
+        c,
+        backToClient(deps, req.redirectUri, req.state, { error: 'access_denied', error_description: 'The user denied access' }),
+        303,
+      );
+    if (decision !== 'allow') return showConsent(c, req, user);
+    await deps.db.insert(oauthConsents).values({ userId: user.id, clientId: req.client.id }).onConflictDoNothing();
+    return redirect(c, await issueCode(deps, req, user.id), 303);
+  });
+
+  app.post('/oauth/signout', async (c) => {
+    const form = await readForm(c);
+    if (!form || !csrfValid(c, form))
+      return sendPage(c, 'Try again', messagePage('This form has expired', 'Go back, reload the page and try again.'), { status: 403 });
+    await endSession(c);
+    const p = formParams(form);
+    if (p.has('client_id')) {
+      const checked = await checkAuthzRequest(c.get('deps'), p);
+      if (checked.kind === 'ok') return showSignIn(c, checked.req);
+    }
+    return sendPage(
+      c,
+      'Signed out',
+      `${messagePage('You are signed out', 'This device no longer remembers your sign-in.')}<p><a href="/oauth/account">Sign in again</a></p>`,
+    );
+  });
+}

@@ -1,0 +1,68 @@
+import { and, eq, gt } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { oauthSessions, users } from '../db/schema/index.ts';
+import type { AppEnv, UserRow } from '../http/env.ts';
+import { isHttps, randomToken, safeEqual, secretHash } from './util.ts';
+
+/** Remembered sign-in and CSRF cookies of the authorization pages. */
+
+const REMEMBER_SEC = 30 * 24 * 3600;
+const SESSION_SEC = 12 * 3600;
+
+const cookieName = (c: Context<AppEnv>, base: string) => (isHttps(c.get('deps')) ? `__Host-${base}` : base);
+const cookieOpts = (c: Context<AppEnv>) => ({ path: '/', httpOnly: true, secure: isHttps(c.get('deps')), sameSite: 'Lax' as const });
+
+/** The CSRF token for this browser: a keyed hash of a random http-only cookie (set when missing). */
+export function csrfToken(c: Context<AppEnv>): string {
+  const name = cookieName(c, 'tk_csrf');
+  let value = getCookie(c, name);
+  if (!value || !/^[A-Za-z0-9_-]{43}$/.test(value)) {
+    value = randomToken();
+    setCookie(c, name, value, cookieOpts(c));
+  }
+  return secretHash(c.get('deps'), 'csrf', value);
+}
+
+/** True when the form carries the CSRF token matching this browser's cookie. */
+export function csrfValid(c: Context<AppEnv>, form: Map<string, string>): boolean {
+  const value = getCookie(c, cookieName(c, 'tk_csrf'));
+  const sent = form.get('csrf_token');
+  if (!value || !sent) return false;
+  return safeEqual(sent, secretHash(c.get('deps'), 'csrf', value));
+}
+
+/** The signed-in user of the remembered session, if any (and still active). */
+export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
+  const deps = c.get('deps');
+  const value = getCookie(c, cookieName(c, 'tk_session'));
+  if (!value) return null;
+  const [row] = await deps.db
+    .select()
+    .from(oauthSessions)
+    .innerJoin(users, eq(users.id, oauthSessions.userId))
+    .where(and(eq(oauthSessions.idHash, secretHash(deps, 'session', value)), gt(oauthSessions.expiresAt, deps.clock())))
+    .limit(1);
+  if (!row || row.users.status !== 'active') return null;
+  return row.users;
+}
+
+/** Starts a remembered sign-in: a persistent cookie when `remember`, otherwise one for this browser session. */
+export async function startSession(c: Context<AppEnv>, userId: number, remember: boolean) {
+  const deps = c.get('deps');
+  const value = randomToken();
+  const ttl = remember ? REMEMBER_SEC : SESSION_SEC;
+  await deps.db
+    .insert(oauthSessions)
+    .values({ idHash: secretHash(deps, 'session', value), userId, expiresAt: new Date(deps.clock().getTime() + ttl * 1000) });
+  setCookie(c, cookieName(c, 'tk_session'), value, { ...cookieOpts(c), ...(remember ? { maxAge: ttl } : {}) });
+}
+
+/** Ends the remembered sign-in (server side and cookie). */
+export async function endSession(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const name = cookieName(c, 'tk_session');
+  const value = getCookie(c, name);
+  if (value) await deps.db.delete(oauthSessions).where(eq(oauthSessions.idHash, secretHash(deps, 'session', value)));
+  deleteCookie(c, name, cookieOpts(c));
+}
