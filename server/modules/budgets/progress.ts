@@ -1,36 +1,206 @@
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ClientBudget, ProjectBudget } from '../../../contract/budgets.ts';
-import type { StoredBudget } from '../../db/schema/index.ts';
+import { clients, projects, teams, type StoredBudget } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
+import { unprocessable } from '../../http/errors.ts';
+import { toDate } from '../../lib/time.ts';
+import { queryRows } from '../time/sql.ts';
 
 export type BudgetOwner = { kind: 'client'; id: number } | { kind: 'project'; id: number };
 
-/**
- * Usage of a budget in its current period, in percent. Budgets count recorded time, which does not
- * exist yet in this build; until it does, nothing has been spent.
- */
-export async function budgetUsage(_scope: Scope, _owner: BudgetOwner, _budget: StoredBudget, _now: Date) {
-  return { progress: 0, timeProgress: 0, expenseProgress: 0 };
+export interface BudgetUsage {
+  /** Spent in the budget's unit: seconds for time budgets, cents for money and costs budgets. */
+  used: number;
+  /** Percent of the budget used (may exceed 100), 2 decimals. */
+  progress: number;
+  /** The share of `progress` that comes from time. */
+  timeProgress: number;
+  /** The share of `progress` that comes from expenses. */
+  expenseProgress: number;
 }
 
-export async function presentClientBudget(scope: Scope, clientId: number, b: StoredBudget | null, now: Date): Promise<ClientBudget | undefined> {
-  if (!b) return undefined;
-  const usage = await budgetUsage(scope, { kind: 'client', id: clientId }, b, now);
+const DAY = 86_400_000;
+const addDays = (d: string, n: number) => toDate(new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY));
+
+/**
+ * The dates (inclusive; null = open) of the budget's current period at `now` (UTC dates):
+ * general from `appliedFrom` or ever; monthly, weekly (by the team's week start) and daily the current one.
+ */
+export function budgetPeriod(
+  b: Pick<StoredBudget, 'period' | 'appliedFrom'>,
+  now: Date,
+  weekStart: number,
+): { from: string | null; to: string | null } {
+  const today = toDate(now);
+  switch (b.period) {
+    case 'general':
+      return { from: b.appliedFrom ?? null, to: null };
+    case 'daily':
+      return { from: today, to: today };
+    case 'weekly': {
+      const from = addDays(today, -((now.getUTCDay() - weekStart + 7) % 7));
+      return { from, to: addDays(from, 6) };
+    }
+    case 'monthly': {
+      const from = `${today.slice(0, 7)}-01`;
+      const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
+      return { from, to: toDate(new Date(next.getTime() - DAY)) };
+    }
+  }
+}
+
+/** Hourly cents a record of user `u` is valued at on project `p`, for money budgets (the billing rate in force). */
+const billingRate = sql`case when p.billing->>'type' = 'hourly' then case p.rate->>'type'
+    when 'project_rate' then coalesce((p.rate->>'rate')::numeric, 0)
+    when 'user_rate' then coalesce((p.rate->'userRateOverrides'->>(u.id::text))::numeric, u.rate)
+    when 'user_cost' then coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, u.cost)
+    else 0 end else 0 end`;
+/** Hourly cost of user `u` on project `p`, for costs budgets. */
+const costRate = sql`coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, u.cost)`;
+
+const round2 = (n: number) => Math.round(n * 100) / 100;
+export const percentOf = (used: number, budget: number) => (budget > 0 ? round2((used / budget) * 100) : used > 0 ? 100 : 0);
+
+async function teamWeekStart(scope: Scope): Promise<number> {
+  const [t] = await scope.db.select({ weekStart: teams.weekStart }).from(teams).where(eq(teams.id, scope.teamId)).limit(1);
+  return t?.weekStart ?? 1;
+}
+
+/**
+ * Usage of a budget in its current period, computed in SQL: time budgets count recorded seconds; money
+ * budgets value each record at the project's billing rate in force (project rate, user rate or user cost with
+ * the project's overrides; non-billable projects 0) plus each fixed fee once; costs budgets value
+ * each record at the user's cost (with the project's cost overrides). `excludeUnbillableTime` skips
+ * time on unbillable tasks. Expenses of the period add to money budgets (billable and separate ones) and
+ * costs budgets (all), unless `excludeExpenses`.
+ */
+export async function budgetUsage(scope: Scope, owner: BudgetOwner, b: StoredBudget, now: Date, weekStart?: number): Promise<BudgetUsage> {
+  const { from, to } = budgetPeriod(b, now, weekStart ?? (await teamWeekStart(scope)));
+  const ownerCond: SQL = owner.kind === 'project' ? sql`p.id = ${owner.id}` : sql`p.client_id = ${owner.id}`;
+  const conds: SQL[] = [sql`r.team_id = ${scope.teamId}`, ownerCond];
+  if (from) conds.push(sql`r.date >= ${from}`);
+  if (to) conds.push(sql`r.date <= ${to}`);
+  if (b.excludeUnbillableTime) conds.push(sql`not t.unbillable`);
+  const value =
+    b.type === 'time'
+      ? sql`r.time::numeric`
+      : b.type === 'money'
+        ? sql`r.time::numeric * ${billingRate} / 3600`
+        : sql`r.time::numeric * ${costRate} / 3600`;
+  const fees =
+    b.type === 'money'
+      ? sql`(select coalesce(sum((p.billing->>'fee')::numeric), 0) from projects p where p.team_id = ${scope.teamId} and ${ownerCond} and p.billing->>'type' = 'fixed_fee')`
+      : sql`0`;
+  // Expenses: money budgets count what is billed to the client (billable and separate), costs budgets every
+  // expense; time budgets none; `excludeExpenses` leaves them out.
+  const expenseTypes = b.type === 'money' ? sql`e.type in ('billable', 'separate')` : sql`true`;
+  const expConds: SQL[] = [sql`e.team_id = ${scope.teamId}`, ownerCond, expenseTypes];
+  if (from) expConds.push(sql`e.date >= ${from}`);
+  if (to) expConds.push(sql`e.date <= ${to}`);
+  const expenses =
+    b.type === 'time' || b.excludeExpenses
+      ? sql`0`
+      : sql`(select coalesce(sum(e.amount), 0) from expenses e join projects p on p.id = e.project_id where ${sql.join(expConds, sql` and `)})`;
+  const [row] = await queryRows<{ time_used: string | number; expenses_used: string | number }>(
+    scope,
+    sql`
+    select (select coalesce(sum(${value}), 0)
+              from time_records r
+              join tasks t on t.id = r.task_id and t.deleted_at is null
+              join projects p on p.id = t.project_id
+              join users u on u.id = r.user_id
+             where ${sql.join(conds, sql` and `)}) + ${fees} as time_used,
+           ${expenses} as expenses_used`,
+  );
+  const timeUsed = Number(row?.time_used ?? 0);
+  const expensesUsed = Number(row?.expenses_used ?? 0);
+  const used = timeUsed + expensesUsed;
   return {
-    type: b.type,
-    budget: b.budget,
-    period: b.period,
-    appliedFrom: b.appliedFrom,
-    disallowOverbudget: b.disallowOverbudget,
-    excludeUnbillableTime: b.excludeUnbillableTime,
-    excludeExpenses: b.excludeExpenses,
-    threshold: b.threshold,
-    progress: usage.progress,
+    used,
+    progress: percentOf(used, b.budget),
+    timeProgress: percentOf(timeUsed, b.budget),
+    expenseProgress: percentOf(expensesUsed, b.budget),
   };
 }
 
-export async function presentProjectBudget(scope: Scope, projectId: number, b: StoredBudget | null, now: Date): Promise<ProjectBudget | undefined> {
+const baseFields = (b: StoredBudget) => ({
+  type: b.type,
+  budget: b.budget,
+  period: b.period,
+  appliedFrom: b.appliedFrom,
+  disallowOverbudget: b.disallowOverbudget,
+  excludeUnbillableTime: b.excludeUnbillableTime,
+  excludeExpenses: b.excludeExpenses,
+  threshold: b.threshold,
+});
+
+export async function presentClientBudget(
+  scope: Scope,
+  clientId: number,
+  b: StoredBudget | null,
+  now: Date,
+): Promise<ClientBudget | undefined> {
+  if (!b) return undefined;
+  const usage = await budgetUsage(scope, { kind: 'client', id: clientId }, b, now);
+  return { ...baseFields(b), progress: usage.progress };
+}
+
+export async function presentProjectBudget(
+  scope: Scope,
+  projectId: number,
+  b: StoredBudget | null,
+  now: Date,
+): Promise<ProjectBudget | undefined> {
   if (!b) return undefined;
   const usage = await budgetUsage(scope, { kind: 'project', id: projectId }, b, now);
-  const base = (await presentClientBudget(scope, projectId, b, now))!;
-  return { ...base, progress: usage.progress, timeProgress: usage.timeProgress, expenseProgress: usage.expenseProgress, showToUsers: b.showToUsers ?? false };
+  return {
+    ...baseFields(b),
+    progress: usage.progress,
+    timeProgress: usage.timeProgress,
+    expenseProgress: usage.expenseProgress,
+    showToUsers: b.showToUsers ?? false,
+  };
+}
+
+/** A budget that refuses to be exceeded, with what it had used before a change. */
+export interface BudgetGuard {
+  owner: BudgetOwner;
+  label: string;
+  budget: StoredBudget;
+  usedBefore: number;
+}
+
+/** The `disallowOverbudget` budgets of `projectIds` and of their clients, with their usage now. */
+export async function budgetGuards(scope: Scope, projectIds: number[], now: Date): Promise<BudgetGuard[]> {
+  const ids = [...new Set(projectIds)];
+  if (ids.length === 0) return [];
+  const ps = await scope.list(projects, sql`${projects.id} in ${ids}`);
+  const clientIds = [...new Set(ps.map((p) => p.clientId).filter((c): c is number => c !== null))];
+  const cs = clientIds.length ? await scope.list(clients, sql`${clients.id} in ${clientIds}`) : [];
+  const owners = [
+    ...ps.map((p) => ({ owner: { kind: 'project', id: p.id } as BudgetOwner, label: `project "${p.name}"`, budget: p.budget })),
+    ...cs.map((c) => ({ owner: { kind: 'client', id: c.id } as BudgetOwner, label: `client "${c.name}"`, budget: c.budget })),
+  ].filter((o): o is { owner: BudgetOwner; label: string; budget: StoredBudget } => !!o.budget?.disallowOverbudget);
+  if (owners.length === 0) return [];
+  const weekStart = await teamWeekStart(scope);
+  const guards: BudgetGuard[] = [];
+  // One after another: this runs inside the change's transaction (one connection).
+  for (const o of owners) guards.push({ ...o, usedBefore: (await budgetUsage(scope, o.owner, o.budget, now, weekStart)).used });
+  return guards;
+}
+
+/**
+ * After a change (in the same transaction): 422 naming the budget when a guarded budget is now past
+ * 100 % and the change made it use more. A change that lowers usage is never refused.
+ */
+export async function assertWithinBudgets(scope: Scope, guards: BudgetGuard[], now: Date): Promise<void> {
+  if (guards.length === 0) return;
+  const weekStart = await teamWeekStart(scope);
+  for (const g of guards) {
+    const { used, progress } = await budgetUsage(scope, g.owner, g.budget, now, weekStart);
+    if (used > g.budget.budget && used > g.usedBefore + 1e-9) {
+      const message = `This would exceed the ${g.budget.period} ${g.budget.type} budget of ${g.label} (${progress} % used), which does not allow going over budget`;
+      throw unprocessable(message, { budget: [message] });
+    }
+  }
 }

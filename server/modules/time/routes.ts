@@ -1,5 +1,98 @@
-import type { Hono } from 'hono';
-import type { AppEnv } from '../../http/env.ts';
+import type { Context, Hono } from 'hono';
+import { timeRoutes, timeRecordListItem } from '../../../contract/time.ts';
+import type { AppEnv, Caller } from '../../http/env.ts';
+import { forbidden, invalid, notFound } from '../../http/errors.ts';
+import { isManager } from '../../http/permissions.ts';
+import { register } from '../../http/route.ts';
+import { loadProjectForRead, parseWireId } from '../projects/access.ts';
+import { registerTimerRoutes } from '../timers/routes.ts';
+import { loadTaskForRead, loadTeamUser, requireReadOf } from './access.ts';
+import { DEFAULT_EXPORT_FIELDS, exportTime } from './export.ts';
+import { listJson, type ListFilter } from './lists.ts';
+import { addTime, deleteTime, getTime, updateTime } from './mutations.ts';
 
-/** Routes of this area (being built). */
-export function registerTimeRoutes(_app: Hono<AppEnv>) {}
+const listSchema = timeRecordListItem.array();
+
+/** Answers a list built as JSON bytes; in tests (`checkResponses`) it is checked against the contract first. */
+async function answerList(c: Context<AppEnv>, caller: Caller, f: ListFilter): Promise<Response> {
+  const json = await listJson(c.get('scope'), caller, f);
+  if (c.get('deps').checkResponses) {
+    const r = listSchema.safeParse(JSON.parse(json.toString('utf8')));
+    if (!r.success) throw new Error(`Time list breaks the contract: ${r.error.message}`);
+  }
+  return c.newResponse(new Uint8Array(json.buffer as ArrayBuffer, json.byteOffset, json.byteLength), 200, {
+    'Content-Type': 'application/json',
+  });
+}
+
+/** Callers who may not read others' time see their own records only. */
+const ownUnlessManager = (caller: Caller) => (isManager(caller) ? undefined : caller.user.id);
+
+export function registerTimeRoutes(app: Hono<AppEnv>) {
+  register(app, timeRoutes.add, async (c, { body }, caller) => addTime(c.get('scope'), caller, body, c.get('deps').clock()));
+  register(app, timeRoutes.get, async (c, { params }, caller) => getTime(c.get('scope'), caller, params.time_id));
+  register(app, timeRoutes.update, async (c, { params, body }, caller) =>
+    updateTime(c.get('scope'), caller, params.time_id, body, c.get('deps').clock()),
+  );
+  register(app, timeRoutes.remove, async (c, { params }, caller) => deleteTime(c.get('scope'), caller, params.time_id));
+
+  register(app, timeRoutes.listUser, async (c, { params, query }, caller) => {
+    const scope = c.get('scope');
+    if (params.user_id !== caller.user.id) {
+      await loadTeamUser(scope, params.user_id).catch(() => {
+        throw notFound('User');
+      });
+      requireReadOf(caller, params.user_id);
+    }
+    return answerList(c, caller, { ...query, userId: params.user_id });
+  });
+
+  register(app, timeRoutes.listTeam, async (c, { query }, caller) => {
+    const scope = c.get('scope');
+    const { user, project, ...rest } = query;
+    if (user !== undefined && user !== caller.user.id) requireReadOf(caller, user);
+    let projectId: number | undefined;
+    if (project !== undefined) {
+      projectId = parseWireId(project);
+      await loadProjectForRead(scope, caller, project).catch(() => {
+        throw invalid('project', `Project ${project} does not exist`);
+      });
+    }
+    return answerList(c, caller, { ...rest, projectId, userId: user ?? ownUnlessManager(caller) });
+  });
+
+  register(app, timeRoutes.listProject, async (c, { params, query }, caller) => {
+    const project = await loadProjectForRead(c.get('scope'), caller, params.project_id);
+    return answerList(c, caller, { ...query, projectId: project.id, userId: ownUnlessManager(caller) });
+  });
+
+  register(app, timeRoutes.listTask, async (c, { params, query }, caller) => {
+    const { task } = await loadTaskForRead(c.get('scope'), caller, params.task_id);
+    return answerList(c, caller, { ...query, taskId: task.id, userId: ownUnlessManager(caller) });
+  });
+
+  register(app, timeRoutes.export, async (c, { query }, caller) => {
+    const scope = c.get('scope');
+    if (query.user !== undefined && query.user !== caller.user.id && !isManager(caller))
+      throw forbidden("Only admins and supervisors can read other users' time");
+    let projectId: number | undefined;
+    if (query.project !== undefined) {
+      projectId = (
+        await loadProjectForRead(scope, caller, query.project).catch(() => {
+          throw invalid('project', `Project ${query.project} does not exist`);
+        })
+      ).id;
+    }
+    return exportTime(scope, {
+      fields: query.fields && query.fields.length ? query.fields : DEFAULT_EXPORT_FIELDS,
+      from: query.from,
+      to: query.to,
+      projectId,
+      clientId: query.client,
+      userId: query.user ?? ownUnlessManager(caller),
+      onlyWithTask: query.onlyWithTask,
+    });
+  });
+
+  registerTimerRoutes(app);
+}

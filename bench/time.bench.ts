@@ -1,0 +1,207 @@
+/**
+ * Time records: GET /users/{id}/time returning 50,000 records against its floor, and POST /time throughput.
+ * In-process: `createApp(deps)` + `app.request` (routing, auth, rate limit, SQL, JSON; no sockets), on
+ * PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
+ */
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { createApp } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
+import { projects, tasks } from '../server/db/schema/index.ts';
+import { Scope } from '../server/db/scope.ts';
+import type { Deps } from '../server/http/env.ts';
+import { createRateLimiter } from '../server/http/rate-limit.ts';
+import { createLogger } from '../server/lib/logger.ts';
+import { Secrets } from '../server/lib/secrets.ts';
+import { listQuery } from '../server/modules/time/lists.ts';
+import { createTeam, createUser } from '../server/modules/users/service.ts';
+import type { Bench, BenchContext, BenchResult } from './types.ts';
+
+const RECORDS = 50_000;
+const TASKS = 200;
+const LIST_RUNS = 9;
+const POSTS = 400;
+const CONCURRENCY = 10;
+const RATIO_BUDGET = 1.5;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+/** One admin with 50,000 records over 200 tasks of 20 projects (one bulk INSERT … SELECT). */
+async function seed(db: Database['db'], secrets: Secrets) {
+  const team = await createTeam(db, `Time bench ${crypto.randomBytes(3).toString('hex')}`);
+  const scope = new Scope(db, team.id);
+  const { row: user, apiKey } = await createUser(db, secrets, {
+    teamId: team.id,
+    role: 'admin',
+    email: `time-bench-${team.id}@example.test`,
+    name: 'Bench admin',
+  });
+  const ps = await scope.insertMany(
+    projects,
+    Array.from({ length: 20 }, (_, i) => ({ name: `Project ${i}` })),
+  );
+  const ts = await scope.insertMany(
+    tasks,
+    Array.from({ length: TASKS }, (_, i) => ({
+      projectId: ps[i % ps.length]!.id,
+      name: `Task ${i}`,
+      labels: ['bench'],
+      description: 'A task of the bench',
+    })),
+  );
+  const taskIds = sql.raw(`ARRAY[${ts.map((t) => t.id).join(',')}]::int[]`);
+  // task = i mod 200, date = base + i div 200: (user, task, date) stays unique.
+  await db.execute(sql`
+    INSERT INTO time_records (team_id, user_id, task_id, date, time, comment, is_invoiced)
+    SELECT ${team.id}, ${user.id}, (${taskIds})[1 + i % ${TASKS}], date '2020-01-01' + (i / ${TASKS}), 300 + (i * 37) % 7200,
+           CASE WHEN i % 4 = 0 THEN 'Worked on "part" ' || i ELSE '' END, i % 50 = 0
+    FROM generate_series(0, ${RECORDS - 1}) AS i`);
+  await db.execute(sql`ANALYZE`);
+  return { teamId: team.id, userId: user.id, apiKey, taskIds: ts.map((t) => t.id) };
+}
+
+function appOn(database: Database, dataDir: string) {
+  const config = {
+    ...loadConfig({ PUBLIC_URL: 'http://bench.test', DATA_DIR: dataDir }),
+    rateLimit: { points: 1_000_000, durationSec: 10 },
+  };
+  const rl = createRateLimiter(config.rateLimit);
+  const secrets = new Secrets('bench-secret');
+  const deps: Deps = { db: database.db, config, secrets, logger: createLogger('silent'), clock: () => new Date(), rateLimiter: rl.limiter };
+  return { app: createApp(deps), secrets, close: () => rl.close() };
+}
+
+async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-time-'));
+  const { app, secrets, close } = appOn(database, dataDir);
+  try {
+    ctx.log(`${kind}: seeding ${RECORDS} time records`);
+    const s = await seed(database.db, secrets);
+    const scope = new Scope(database.db, s.teamId);
+    const headers = { 'X-Api-Key': s.apiKey };
+
+    // The endpoint (whole request until the response bytes are read) against the floor: its own main SQL
+    // query, run through the same driver, plus JSON.stringify of the rows. Interleaved so both see the
+    // same machine load.
+    const endpoint: number[] = [];
+    const floor: number[] = [];
+    let bytes = 0;
+    for (let i = 0; i < LIST_RUNS + 2; i++) {
+      let start = performance.now();
+      const res = await app.request(`/users/${s.userId}/time`, { headers });
+      const body = await res.arrayBuffer();
+      const e = performance.now() - start;
+      if (res.status !== 200) throw new Error(`GET /users/{id}/time answered ${res.status}`);
+      start = performance.now();
+      const rows = await listQuery(scope, { userId: s.userId });
+      const json = JSON.stringify(rows);
+      const fl = performance.now() - start;
+      if (i === 0) {
+        const text = new TextDecoder().decode(body);
+        const n = (JSON.parse(text) as unknown[]).length;
+        if (n !== RECORDS || rows.length !== RECORDS) throw new Error(`expected ${RECORDS} records, got ${n} and ${rows.length}`);
+        bytes = text.length;
+        ctx.log(`${kind}: response ${Math.round(bytes / 1024)} KB, floor JSON ${Math.round(json.length / 1024)} KB`);
+      }
+      if (i >= 2) {
+        endpoint.push(e);
+        floor.push(fl);
+      }
+    }
+    const e = median(endpoint);
+    const fl = median(floor);
+    const ratio = Math.round((e / fl) * 100) / 100;
+    ctx.log(`${kind}: endpoint ${e.toFixed(1)} ms, floor ${fl.toFixed(1)} ms, ratio ${ratio}`);
+
+    // POST /time: sequential, then CONCURRENCY in flight; half the posts add to an existing day record.
+    const post = (i: number) =>
+      app.request('/time', {
+        method: 'POST',
+        headers: { ...headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          time: 60,
+          date: `2030-01-${String(1 + (i % 28)).padStart(2, '0')}`,
+          task: `ev:${s.taskIds[Math.floor(i / 2) % TASKS]}`,
+        }),
+      });
+    let start = performance.now();
+    for (let i = 0; i < POSTS; i++) {
+      const res = await post(i);
+      if (res.status !== 201) throw new Error(`POST /time answered ${res.status}: ${await res.text()}`);
+    }
+    const sequential = POSTS / ((performance.now() - start) / 1000);
+    start = performance.now();
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < POSTS) {
+          const res = await post(POSTS + next++);
+          if (res.status !== 201) throw new Error(`POST /time answered ${res.status}`);
+        }
+      }),
+    );
+    const concurrent = POSTS / ((performance.now() - start) / 1000);
+    ctx.log(`${kind}: POST /time ${sequential.toFixed(0)} req/s sequential, ${concurrent.toFixed(0)} req/s with ${CONCURRENCY} in flight`);
+
+    return [
+      {
+        name: `GET /users/{id}/time, ${RECORDS} records, vs SQL + JSON.stringify`,
+        database: kind,
+        value: ratio,
+        unit: '× floor',
+        budget: { value: RATIO_BUDGET, better: 'lower' },
+        details: { endpointMs: round1(e), floorMs: round1(fl), responseKB: Math.round(bytes / 1024), runs: LIST_RUNS },
+      },
+      { name: 'POST /time, sequential', database: kind, value: Math.round(sequential), unit: 'req/s', details: { requests: POSTS } },
+      {
+        name: `POST /time, ${CONCURRENCY} in flight`,
+        database: kind,
+        value: Math.round(concurrent),
+        unit: 'req/s',
+        details: { requests: POSTS },
+      },
+    ];
+  } finally {
+    await close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const bench: Bench = async (ctx) => {
+  const results: BenchResult[] = [];
+  const client = await PGlite.create();
+  const embedded = fromPglite(client);
+  try {
+    await migrate(embedded.db as never, { migrationsFolder });
+    results.push(...(await measure(ctx, embedded, 'pglite')));
+  } finally {
+    await embedded.close();
+  }
+  if (ctx.postgresUrl) {
+    const name = `tk_bench_time_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: ctx.postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(ctx.postgresUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString());
+    try {
+      results.push(...(await measure(ctx, database, 'postgres')));
+    } finally {
+      await database.close();
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  }
+  return results;
+};
+
+export default bench;

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import type { AddTimeBody, TimeRecord, UpdateTimeBody } from '../../../contract/time.ts';
+import { timeHistory, timeRecords } from '../../db/schema/index.ts';
+import type { Scope } from '../../db/scope.ts';
+import type { Caller } from '../../http/env.ts';
+import { notFound, unprocessable } from '../../http/errors.ts';
+import { assertWithinBudgets, budgetGuards } from '../budgets/progress.ts';
+import { loadTaskForWrite, loadTeamUser, requireReadOf, requireWriteFor } from './access.ts';
+import { EVENT_VIEWER } from '../projects/access.ts';
+import {
+  assertUnlocked,
+  emitTimeUpdated,
+  findDayRecord,
+  presentAndEmit,
+  presentRecord,
+  projectOfTask,
+  upsertAdd,
+  type HistoryAction,
+} from './records.ts';
+
+/** POST /time: adds to the day's record of (task, user, date) or creates it; history ADD. */
+export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, now: Date): Promise<TimeRecord> {
+  return scope.tx(async (s) => {
+    const userId = body.user ?? caller.user.id;
+    if (userId !== caller.user.id) await loadTeamUser(s, userId);
+    requireWriteFor(caller, userId);
+    const target = body.task ? await loadTaskForWrite(s, caller, body.task) : undefined;
+    const taskId = target?.task.id ?? null;
+    const guards = target ? await budgetGuards(s, [target.project.id], now) : [];
+    const row = await upsertAdd(s, {
+      userId,
+      taskId,
+      date: body.date,
+      seconds: body.time,
+      comment: body.comment,
+      action: 'ADD',
+      actorId: caller.user.id,
+    });
+    // Checked after the write (whose transaction rolls back on refusal): the record's own invoiced flag comes with it.
+    const reasons = await assertUnlocked(s, caller, userId, body.date, row.isInvoiced);
+    await assertWithinBudgets(s, guards, now);
+    return presentAndEmit(s, caller, row, [target?.project.id ?? null], reasons);
+  });
+}
+
+async function loadRecord(scope: Scope, id: number) {
+  const row = await scope.byId(timeRecords, id);
+  if (!row) throw notFound('Time record');
+  return row;
+}
+
+/**
+ * PUT /time/{id}: replaces the given fields. Moving the record to a (task, user, date) that already has a
+ * record is refused with 422 naming that record (records stay one per day; edit or delete that one instead).
+ */
+export async function updateTime(scope: Scope, caller: Caller, id: number, body: UpdateTimeBody, now: Date): Promise<TimeRecord> {
+  return scope.tx(async (s) => {
+    const row = await loadRecord(s, id);
+    requireWriteFor(caller, row.userId);
+    const userId = body.user ?? row.userId;
+    if (userId !== row.userId) {
+      await loadTeamUser(s, userId);
+      requireWriteFor(caller, userId);
+    }
+    let taskId = row.taskId;
+    let newProject: number | null = await projectOfTask(s, row.taskId);
+    const oldProject = newProject;
+    if (body.task !== undefined && body.task !== (row.taskId === null ? null : `ev:${row.taskId}`)) {
+      if (body.task === null) {
+        taskId = null;
+        newProject = null;
+      } else {
+        const t = await loadTaskForWrite(s, caller, body.task);
+        taskId = t.task.id;
+        newProject = t.project.id;
+      }
+    }
+    const date = body.date ?? row.date;
+    const time = body.time ?? row.time;
+    const comment = body.comment ?? row.comment;
+    const moved = userId !== row.userId || taskId !== row.taskId || date !== row.date;
+
+    await assertUnlocked(s, caller, row.userId, row.date, row.isInvoiced);
+    if (moved) {
+      await assertUnlocked(s, caller, userId, date, false);
+      const clash = await findDayRecord(s, userId, taskId, date);
+      if (clash) {
+        const message = `Time record ${clash.id} already holds this task, user and date; change that record instead`;
+        throw unprocessable(message, { date: [message] });
+      }
+    }
+    const guards = await budgetGuards(
+      s,
+      [oldProject, newProject].filter((p): p is number => p !== null),
+      now,
+    );
+    const [updated] = await s.update(timeRecords, { userId, taskId, date, time, comment, updatedAt: now }, eq(timeRecords.id, id));
+    const action: HistoryAction | undefined = time !== row.time ? 'EDIT' : moved ? 'MOVE' : comment !== row.comment ? 'COMMENT' : undefined;
+    if (action)
+      await s.insert(timeHistory, { recordId: id, createdBy: caller.user.id, action, time: time - row.time, previousTime: row.time });
+    await assertWithinBudgets(s, guards, now);
+    return presentAndEmit(s, caller, updated!, [newProject, oldProject]);
+  });
+}
+
+/** DELETE /time/{id}. */
+export async function deleteTime(scope: Scope, caller: Caller, id: number): Promise<void> {
+  await scope.tx(async (s) => {
+    const row = await loadRecord(s, id);
+    requireWriteFor(caller, row.userId);
+    await assertUnlocked(s, caller, row.userId, row.date, row.isInvoiced);
+    const project = await projectOfTask(s, row.taskId);
+    await s.delete(timeRecords, eq(timeRecords.id, id));
+    const rec = await presentRecord(s, EVENT_VIEWER, { ...row, time: 0 });
+    await emitTimeUpdated(s, caller.user.id, { ...rec, history: [] }, [project]);
+  });
+}
+
+/** GET /time/{id}: one's own, or anyone's for admins and supervisors. */
+export async function getTime(scope: Scope, caller: Caller, id: number): Promise<TimeRecord> {
+  const row = await loadRecord(scope, id);
+  requireReadOf(caller, row.userId);
+  return presentRecord(scope, caller, row);
+}
