@@ -65,7 +65,8 @@ export function createApp(deps: Deps) {
       return c.json({ code: err.status, message: err.status === 413 ? 'Request body is too large' : 'Bad request' }, err.status);
     }
     const requestId = c.get('requestId');
-    deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err) });
+    const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
+    deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause });
     return c.json({ code: 500, message: `Internal server error (request ${requestId})` }, 500);
   });
   return app;

@@ -20,8 +20,17 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 
 const toHonoPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
-const hasNul = (v: unknown): boolean =>
-  typeof v === 'string' ? v.includes('\0') : v !== null && typeof v === 'object' ? Object.entries(v).some(([k, x]) => k.includes('\0') || hasNul(x)) : false;
+/** Path of the first string (or key) holding a NUL character, or undefined. */
+function nulPath(v: unknown, path: string[] = []): string[] | undefined {
+  if (typeof v === 'string') return v.includes('\0') ? path : undefined;
+  if (v === null || typeof v !== 'object') return undefined;
+  for (const [k, x] of Object.entries(v)) {
+    if (k.includes('\0')) return [...path, k.replace(/\0/g, '')];
+    const found = nulPath(x, [...path, k]);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? 0);
@@ -36,7 +45,8 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
     throw new ApiError(400, 'Malformed JSON in request body');
   }
   // PostgreSQL text cannot hold NUL; refuse it once here rather than failing in the database.
-  if (hasNul(parsed)) throw new ApiError(422, 'Text must not contain NUL characters', { _: ['Text must not contain NUL characters'] });
+  const nul = nulPath(parsed);
+  if (nul) throw new ApiError(422, 'Validation failed', { [nul.join('.') || '_']: ['Must not contain NUL characters'] });
   return parsed;
 }
 

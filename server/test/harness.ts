@@ -3,14 +3,14 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, inject } from 'vitest';
-import { createApp } from '../app.ts';
+import { createApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { fromPglite, openPostgres, type Database } from '../db/client.ts';
 import { Scope } from '../db/scope.ts';
 import type { Deps } from '../http/env.ts';
 import { createLogger } from '../lib/logger.ts';
 import { Secrets } from '../lib/secrets.ts';
-import { createRateLimiter } from '../http/rate-limit.ts';
+import { createRateLimiter, type RateLimiterHandle } from '../http/rate-limit.ts';
 import { createTeam, createUser } from '../modules/users/service.ts';
 import type { Role } from '../../contract/users.ts';
 import { withDatabase } from './global-setup.ts';
@@ -53,11 +53,18 @@ export type TestContext = Awaited<ReturnType<typeof setupTestApp>>;
  * The app in-process on a fresh database, with helpers to make teams and users and to call it.
  * Closes itself after the file's tests.
  */
-export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Partial<Deps>; rateLimitPoints?: number } = {}) {
+export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Partial<Deps>; rateLimitPoints?: number; rateLimitKeyPrefix?: string } = {}) {
   const database = await freshDatabase();
   const base = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: '.tmp/test-data', WEBHOOK_ALLOW_PRIVATE: '1' });
   const config: Config = { ...base, rateLimit: { points: opts.rateLimitPoints ?? 100_000, durationSec: 10 }, ...opts.config };
-  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl });
+  const limiters: RateLimiterHandle[] = [];
+  const newLimiter = async () => {
+    const handle = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, keyPrefix: opts.rateLimitKeyPrefix });
+    limiters.push(handle);
+    await handle.ready;
+    return handle;
+  };
+  const rl = await newLimiter();
   const secrets = new Secrets('test-secret');
   const deps: Deps = {
     db: database.db,
@@ -71,7 +78,7 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
   };
   const app = createApp(deps);
   afterAll(async () => {
-    await rl.close();
+    await Promise.all(limiters.map((l) => l.close()));
     await database.close();
   });
 
@@ -104,15 +111,19 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
       return { team, admin: admin!, supervisor: supervisor!, member: member!, limited: limited! };
     },
     scope: (teamId: number) => new Scope(database.db, teamId),
-    /** Calls the app; `as` is a user (API key) or a headers object. */
-    async call<T = any>(method: string, path: string, opts: { as?: TestUser | null; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Response<T>> {
+    /** Another app instance on the same database with its own rate limiter (as behind a load balancer). */
+    async instance() {
+      return createApp({ ...deps, rateLimiter: (await newLimiter()).limiter });
+    },
+    /** Calls the app (or `via`, another instance); `as` is a user (API key) or a headers object. */
+    async call<T = any>(method: string, path: string, opts: { as?: TestUser | null; body?: unknown; raw?: string; headers?: Record<string, string>; via?: App } = {}): Promise<Response<T>> {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.as) headers['X-Api-Key'] = opts.as.key;
       let body: string | undefined;
       if (opts.raw !== undefined) body = opts.raw;
       else if (opts.body !== undefined) body = JSON.stringify(opts.body);
       if (body !== undefined) headers['Content-Type'] ??= 'application/json';
-      const res = await app.request(path, { method, headers, body });
+      const res = await (opts.via ?? app).request(path, { method, headers, body });
       const text = await res.text();
       let parsed: unknown = text;
       try {

@@ -102,9 +102,12 @@ describe('POST /projects', () => {
   it('refuses users and clients of another team (422) and writes nothing', async () => {
     const foreignClient = (await t.call('POST', '/clients', { as: stranger, body: { name: 'Theirs' } })).body;
     const before = await projectCount(r.team.id);
-    const badUsers = await t.call('POST', '/projects', { as: r.admin, body: { name: 'x', users: [r.member.id, stranger.id, 2147483648] } });
+    const badUsers = await t.call('POST', '/projects', { as: r.admin, body: { name: 'x', users: [r.member.id, stranger.id, 999999] } });
     expect(badUsers.status).toBe(422);
     expect(badUsers.body.errors.users).toHaveLength(2);
+    const outOfRange = await t.call('POST', '/projects', { as: r.admin, body: { name: 'x', users: [r.member.id, 2147483648] } });
+    expect(outOfRange.status).toBe(422);
+    expect(outOfRange.body.errors['users.1']).toBeDefined();
     const badClient = await t.call('POST', '/projects', { as: r.admin, body: { name: 'x', client: foreignClient.id } });
     expect(badClient.status).toBe(422);
     expect(badClient.body.errors.client).toBeDefined();

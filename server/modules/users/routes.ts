@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { userRoutes } from '../../../contract/users.ts';
-import { users } from '../../db/schema/index.ts';
+import { teams, users } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { isAdmin, requireAdmin } from '../../http/permissions.ts';
@@ -29,14 +29,20 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
 
   register(app, userRoutes.update, async (c, { params, body }, caller) => {
     requireAdmin(caller);
-    const scope = c.get('scope');
-    const target = await scope.byId(users, params.user_id);
-    if (!target) throw notFound('User');
-    const demoting = (body.role && body.role !== 'admin') || (body.status && body.status !== 'active');
-    if (target.role === 'admin' && demoting && (await isLastAdmin(scope.db, scope.teamId, target.id))) {
-      throw unprocessable('The team needs at least one active admin', { role: ['The team needs at least one active admin'] });
-    }
-    const [row] = await scope.update(users, body, eq(users.id, target.id));
-    return presentUser(row!, 'admin');
+    const row = await c.get('scope').tx(async (scope) => {
+      // Serialises changes to the team's users, so two concurrent demotions cannot remove the last admin.
+      await scope.db.select({ id: teams.id }).from(teams).where(eq(teams.id, scope.teamId)).for('update');
+      const target = await scope.byId(users, params.user_id);
+      if (!target) throw notFound('User');
+      const demoting = (body.role !== undefined && body.role !== 'admin') || (body.status !== undefined && body.status !== 'active');
+      if (target.role === 'admin' && target.status === 'active' && demoting && (await isLastAdmin(scope.db, scope.teamId, target.id))) {
+        const field = body.role !== undefined && body.role !== 'admin' ? 'role' : 'status';
+        throw unprocessable('The team needs at least one active admin', { [field]: ['The team needs at least one active admin'] });
+      }
+      if (Object.keys(body).length === 0) return target;
+      const [updated] = await scope.update(users, body, eq(users.id, target.id));
+      return updated!;
+    });
+    return presentUser(row, 'admin');
   });
 }

@@ -27,7 +27,8 @@ export interface NewUser {
 export async function createUser(db: Db, secrets: Secrets, u: NewUser): Promise<{ row: UserRow; apiKey: string }> {
   const email = u.email.trim().toLowerCase();
   const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (taken) throw invalid('email', 'A user with this email already exists');
+  const duplicate = () => invalid('email', 'A user with this email already exists');
+  if (taken) throw duplicate();
   const apiKey = newApiKey();
   const [row] = await db
     .insert(users)
@@ -47,8 +48,21 @@ export async function createUser(db: Db, secrets: Secrets, u: NewUser): Promise<
       apiKeyEnc: secrets.encrypt(apiKey),
       apiKeyHash: secrets.hash(apiKey),
     })
-    .returning();
+    .returning()
+    .catch((e: unknown) => {
+      // A concurrent create of the same email loses on the unique index.
+      throw isUniqueViolation(e, 'users_email_uq') ? duplicate() : e;
+    });
   return { row: row as UserRow, apiKey };
+}
+
+/** A PostgreSQL unique violation on `constraint` (drizzle wraps the driver's error in `cause`). */
+function isUniqueViolation(e: unknown, constraint: string): boolean {
+  for (let cur: unknown = e; cur && typeof cur === 'object'; cur = (cur as { cause?: unknown }).cause) {
+    const { code, constraint: name } = cur as { code?: string; constraint?: string };
+    if (code === '23505') return name === undefined || name === constraint;
+  }
+  return false;
 }
 
 export async function createTeam(db: Db, name: string): Promise<TeamRow> {

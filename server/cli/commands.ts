@@ -1,0 +1,152 @@
+import { asc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { role as roleSchema, roles, type Role } from '../../contract/users.ts';
+import type { Db } from '../db/client.ts';
+import { teams, users } from '../db/schema/index.ts';
+import { hashPassword } from '../lib/passwords.ts';
+import type { Secrets } from '../lib/secrets.ts';
+import { seedDemo } from '../seed/demo.ts';
+import { createTeam, createUser } from '../modules/users/service.ts';
+import { UsageError, type FlagSpec } from './args.ts';
+
+export interface CliContext {
+  db: Db;
+  secrets: Secrets;
+  /** One line on stdout. */
+  out(line: string): void;
+}
+
+export interface Command<I = unknown> {
+  words: readonly [string, string];
+  usage: string;
+  flags: FlagSpec;
+  /** Checks the flags before the database is opened. */
+  parse(flags: Record<string, string>): I;
+  run(ctx: CliContext, input: I): Promise<void>;
+}
+
+/** The team a user is added to when none is named. */
+export const DEFAULT_TEAM_NAME = 'My team';
+export const MIN_PASSWORD_LENGTH = 8;
+
+const nameOf = (v: string, what = 'name') => {
+  const s = v.trim();
+  if (s.length > 200) throw new UsageError(`--${what} must be at most 200 characters`);
+  return s;
+};
+const emailOf = (v: string) => {
+  const r = z.email().max(320).safeParse(v.trim());
+  if (!r.success) throw new UsageError(`--email "${v}" is not an email address`);
+  return r.data.toLowerCase();
+};
+const roleOf = (v: string): Role => {
+  const r = roleSchema.safeParse(v);
+  if (!r.success) throw new UsageError(`--role "${v}" is not a role (one of ${roles.join(', ')})`);
+  return r.data;
+};
+const passwordOf = (v: string | undefined) => {
+  if (v === undefined) return undefined;
+  if (v.length < MIN_PASSWORD_LENGTH) throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  return v;
+};
+const teamIdOf = (v: string | undefined) => {
+  if (v === undefined) return undefined;
+  if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw new UsageError(`--team "${v}" is not a team id`);
+  return Number(v);
+};
+
+const define = <I>(c: Command<I>) => c as Command<unknown>;
+
+/** The team for a new user: the given one, else the only one (created when there is none). */
+async function resolveTeam(db: Db, teamId: number | undefined) {
+  if (teamId !== undefined) {
+    const [team] = await db.select({ id: teams.id }).from(teams).where(eq(teams.id, teamId)).limit(1);
+    if (!team) throw new UsageError(`Team ${teamId} does not exist`);
+    return team.id;
+  }
+  const existing = await db.select({ id: teams.id, name: teams.name }).from(teams).orderBy(asc(teams.id)).limit(2);
+  if (existing.length > 1) throw new UsageError('There are several teams: say which one with --team ID');
+  if (existing.length === 1) return existing[0]!.id;
+  return (await createTeam(db, DEFAULT_TEAM_NAME)).id;
+}
+
+export const commands: Command[] = [
+  define({
+    words: ['team', 'add'],
+    usage: 'team add --name NAME',
+    flags: { required: ['name'] },
+    parse: (f) => ({ name: nameOf(f.name!) }),
+    async run(ctx, input) {
+      const team = await createTeam(ctx.db, input.name);
+      ctx.out(JSON.stringify({ id: team.id }));
+    },
+  }),
+  define({
+    words: ['user', 'add'],
+    usage: `user add --name NAME --email EMAIL --role ${roles.join('|')} [--password PASSWORD] [--team ID]`,
+    flags: { required: ['name', 'email', 'role'], optional: ['password', 'team'] },
+    parse: (f) => ({
+      name: nameOf(f.name!),
+      email: emailOf(f.email!),
+      role: roleOf(f.role!),
+      password: passwordOf(f.password),
+      teamId: teamIdOf(f.team),
+    }),
+    async run(ctx, input) {
+      const teamId = await resolveTeam(ctx.db, input.teamId);
+      const { row, apiKey } = await createUser(ctx.db, ctx.secrets, {
+        teamId,
+        name: input.name,
+        email: input.email,
+        role: input.role,
+        password: input.password,
+      });
+      ctx.out(JSON.stringify({ id: row.id, apiKey }));
+    },
+  }),
+  define({
+    words: ['user', 'set-password'],
+    usage: 'user set-password --email EMAIL --password PASSWORD',
+    flags: { required: ['email', 'password'] },
+    parse: (f) => ({ email: emailOf(f.email!), password: passwordOf(f.password)! }),
+    async run(ctx, input) {
+      const [row] = await ctx.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(input.password) })
+        .where(eq(users.email, input.email))
+        .returning({ id: users.id });
+      if (!row) throw new UsageError(`No user has the email ${input.email}`);
+      ctx.out(JSON.stringify({ id: row.id }));
+    },
+  }),
+  define({
+    words: ['seed', 'demo'],
+    usage: 'seed demo',
+    flags: { required: [] },
+    parse: () => ({}),
+    async run(ctx) {
+      const result = await seedDemo(ctx.db, ctx.secrets);
+      if (!result.created) {
+        ctx.out(`The demo team "${result.teamName}" already exists (team ${result.teamId}); nothing to do.`);
+        return;
+      }
+      const n = result.counts;
+      ctx.out(
+        `Created the demo team "${result.teamName}" (team ${result.teamId})${n ? `: ${n.clients} clients, ${n.projects} projects, ${n.tasks} tasks, ${n.timeRecords} time records` : ''}.`,
+      );
+      ctx.out('Sign in with:');
+      for (const u of result.accounts) ctx.out(`  ${u.role.padEnd(15)} ${u.email.padEnd(32)} password ${u.password}`);
+    },
+  }),
+];
+
+export const usage = () => ['Usage: npm run cli -- <command>', ...commands.map((c) => `  ${c.usage}`)].join('\n');
+
+export function findCommand(first: string | undefined, second: string | undefined): Command {
+  const cmd = commands.find((c) => c.words[0] === first && c.words[1] === second);
+  if (!cmd) {
+    const given = [first, second].filter(Boolean).join(' ');
+    throw new UsageError(`Unknown command "${given}" (commands: ${commands.map((c) => c.words.join(' ')).join(', ')})`);
+  }
+  return cmd;
+}

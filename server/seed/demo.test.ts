@@ -1,0 +1,158 @@
+import { eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clients, projects, projectUsers, sections, tasks, teams, timeHistory, timeRecords, users } from '../db/schema/index.ts';
+import { verifyPassword } from '../lib/passwords.ts';
+import { setupTestApp, type TestContext } from '../test/harness.ts';
+import { DEMO_TEAM_NAME } from './data.ts';
+import { DEMO_DAYS, seedDemo, type DemoResult } from './demo.ts';
+import { planTime, weekdaysBefore } from './time.ts';
+
+let t: TestContext;
+let seeded: DemoResult;
+const now = new Date('2026-03-18T10:00:00Z');
+
+beforeAll(async () => {
+  t = await setupTestApp();
+  seeded = await seedDemo(t.db, t.deps.secrets, now);
+});
+
+describe('demo seed', () => {
+  it('creates Northwind Studio with one person of each role, passwords and working API keys', async () => {
+    expect(seeded.created).toBe(true);
+    expect(seeded.teamName).toBe(DEMO_TEAM_NAME);
+    expect(seeded.accounts.map((a) => a.role).sort()).toEqual(['admin', 'member', 'member', 'member_limited', 'supervisor']);
+    const rows = await t.scope(seeded.teamId).list(users);
+    for (const a of seeded.accounts) {
+      const row = rows.find((r) => r.email === a.email)!;
+      expect(row.rate).toBeGreaterThan(0);
+      expect(row.cost).toBeGreaterThan(0);
+      expect(row.headline).not.toBe('');
+      expect(await verifyPassword(a.password, row.passwordHash)).toBe(true);
+    }
+    const admin = seeded.accounts.find((a) => a.role === 'admin')!;
+    const me = await t.call('GET', '/users/me', { headers: { 'X-Api-Key': admin.apiKey } });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: admin.email, role: 'admin', team: { name: DEMO_TEAM_NAME } });
+    const team = await t.call('GET', '/team/users', { headers: { 'X-Api-Key': admin.apiKey } });
+    expect(team.body).toHaveLength(5);
+  });
+
+  it('has three clients, five projects of both types with sections, a dozen tasks each, and every billing and budget kind', async () => {
+    const s = t.scope(seeded.teamId);
+    const cs = await s.list(clients);
+    expect(cs).toHaveLength(3);
+    expect(cs.every((c) => c.businessDetails.length > 10)).toBe(true);
+    const ps = await s.list(projects);
+    expect(ps).toHaveLength(5);
+    expect(new Set(ps.map((p) => p.type))).toEqual(new Set(['board', 'list']));
+    expect(new Set(ps.map((p) => p.billing.type))).toEqual(new Set(['non_billable', 'hourly', 'fixed_fee']));
+    expect(ps.find((p) => p.billing.type === 'fixed_fee')!.billing.fee).toBeGreaterThan(0);
+    expect(new Set(ps.filter((p) => p.billing.type === 'hourly').map((p) => p.rate.type))).toEqual(new Set(['project_rate', 'user_rate']));
+    expect(ps.some((p) => Object.keys(p.rate.userRateOverrides).length > 0)).toBe(true);
+    const budgets = [...cs.map((c) => c.budget), ...ps.map((p) => p.budget)].filter((b) => b !== null);
+    expect(new Set(budgets.map((b) => b.type))).toEqual(new Set(['money', 'time', 'costs']));
+    expect(new Set(budgets.map((b) => b.period))).toEqual(new Set(['general', 'monthly', 'weekly']));
+    expect(budgets.filter((b) => b.period === 'general').every((b) => /^\d{4}-\d{2}-\d{2}$/.test(b.appliedFrom ?? ''))).toBe(true);
+    for (const p of ps) {
+      expect((await s.list(sections, eq(sections.projectId, p.id))).length).toBeGreaterThanOrEqual(3);
+      const ts = await s.list(tasks, eq(tasks.projectId, p.id));
+      expect(ts.length).toBeGreaterThanOrEqual(12);
+      expect(ts.every((x) => x.sectionId !== null)).toBe(true);
+      expect((await s.list(projectUsers, eq(projectUsers.projectId, p.id))).length).toBeGreaterThanOrEqual(2);
+    }
+    const all = await s.list(tasks);
+    expect(all.filter((x) => x.estimate?.type === 'overall').length).toBeGreaterThan(5);
+    const perUser = all.filter((x) => x.estimate?.type === 'users');
+    expect(perUser.length).toBeGreaterThan(2);
+    for (const x of perUser) expect(x.estimate!.total).toBe(Object.values(x.estimate!.users).reduce((a, b) => a + b, 0));
+  });
+
+  it('logs weekday time for everyone over the last weeks, with an ADD history entry per record', async () => {
+    const s = t.scope(seeded.teamId);
+    const records = await s.list(timeRecords);
+    const history = await s.list(timeHistory);
+    expect(records.length).toBe(seeded.counts!.timeRecords);
+    expect(new Set(records.map((r) => r.userId)).size).toBe(5);
+    const days = new Set(weekdaysBefore(now, DEMO_DAYS));
+    for (const r of records) {
+      expect(days.has(r.date)).toBe(true);
+      expect(r.time % 900).toBe(0);
+      expect(r.time).toBeGreaterThan(0);
+    }
+    const perDay = new Map<string, number>();
+    for (const r of records) perDay.set(`${r.userId}/${r.date}`, (perDay.get(`${r.userId}/${r.date}`) ?? 0) + r.time);
+    for (const total of perDay.values()) expect(total).toBeLessThanOrEqual(10 * 3600);
+    expect(history).toHaveLength(records.length);
+    for (const h of history) {
+      const r = records.find((x) => x.id === h.recordId)!;
+      expect(h).toMatchObject({ action: 'ADD', time: r.time, previousTime: 0, createdBy: r.userId });
+    }
+    // The limited member only logs on projects she is assigned to.
+    const limited = seeded.accounts.find((a) => a.role === 'member_limited')!;
+    const limitedId = (await s.first(users, eq(users.email, limited.email)))!.id;
+    const assigned = new Set((await s.list(projectUsers, eq(projectUsers.userId, limitedId))).map((m) => m.projectId));
+    const taskProject = new Map((await s.list(tasks)).map((x) => [x.id, x.projectId]));
+    for (const r of records.filter((x) => x.userId === limitedId)) expect(assigned.has(taskProject.get(r.taskId!)!)).toBe(true);
+  });
+
+  it('is served by the API within the contract (responses are checked against it)', async () => {
+    const as = (role: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === role)!.apiKey } });
+    const cs = await t.call('GET', '/clients', as('admin'));
+    expect(cs.status).toBe(200);
+    expect(cs.body).toHaveLength(3);
+    const ps = await t.call<{ id: string; client?: { id: number } }[]>('GET', '/projects', as('admin'));
+    expect(ps.status).toBe(200);
+    expect(ps.body).toHaveLength(5);
+    for (const p of ps.body) {
+      const detail = await t.call('GET', `/projects/${encodeURIComponent(p.id)}`, as('admin'));
+      expect(detail.status).toBe(200);
+      const list = await t.call('GET', `/projects/${encodeURIComponent(p.id)}/tasks`, as('admin'));
+      expect(list.status).toBe(200);
+      expect(list.body.length).toBeGreaterThanOrEqual(9);
+    }
+    const limited = await t.call<unknown[]>('GET', '/projects', as('member_limited'));
+    expect(limited.status).toBe(200);
+    expect(limited.body).toHaveLength(3);
+    const olivia = (await t.call('GET', '/users/me', as('admin'))).body as { id: number };
+    const time = await t.call<{ time: number }[]>('GET', `/users/${olivia.id}/time?from=2026-02-01&to=2026-03-18`, as('admin'));
+    expect(time.status).toBe(200);
+    expect(time.body.length).toBeGreaterThan(10);
+  });
+
+  it('does nothing the second time', async () => {
+    const again = await seedDemo(t.db, t.deps.secrets, now);
+    expect(again.created).toBe(false);
+    expect(again.teamId).toBe(seeded.teamId);
+    expect(again.accounts.map((a) => a.apiKey)).toEqual(seeded.accounts.map((a) => a.apiKey));
+    expect(await t.db.select().from(teams).where(eq(teams.name, DEMO_TEAM_NAME))).toHaveLength(1);
+    expect(await t.scope(seeded.teamId).list(users)).toHaveLength(5);
+  });
+});
+
+describe('planTime', () => {
+  it('skips weekends and keeps one record per user, task and date', () => {
+    const dates = weekdaysBefore(new Date('2026-03-16T08:00:00Z'), 14); // a Monday
+    expect(dates).toHaveLength(10);
+    expect(dates[0]).toBe('2026-03-02');
+    expect(dates.at(-1)).toBe('2026-03-13');
+    const plan = planTime(
+      [
+        { userId: 1, dailyHours: 7, taskIds: [10, 11] },
+        { userId: 2, dailyHours: 4, taskIds: [12] },
+      ],
+      dates,
+    );
+    const keys = plan.map((p) => `${p.userId}/${p.taskId}/${p.date}`);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(plan.every((p) => dates.includes(p.date))).toBe(true);
+    expect(
+      planTime(
+        [
+          { userId: 1, dailyHours: 7, taskIds: [10, 11] },
+          { userId: 2, dailyHours: 4, taskIds: [12] },
+        ],
+        dates,
+      ),
+    ).toEqual(plan);
+  });
+});

@@ -1,0 +1,196 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import {
+  clients as clientsTable,
+  projects as projectsTable,
+  projectUsers,
+  sections,
+  tasks,
+  teams,
+  timeHistory,
+  timeRecords,
+  users,
+  type StoredBudget,
+  type StoredEstimate,
+} from '../db/schema/index.ts';
+import { Scope } from '../db/scope.ts';
+import type { Secrets } from '../lib/secrets.ts';
+import { createUser } from '../modules/users/service.ts';
+import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
+import { projects } from './projects.ts';
+import { planTime, weekdaysBefore } from './time.ts';
+
+export interface DemoAccount {
+  name: string;
+  email: string;
+  role: string;
+  password: string;
+  apiKey: string;
+}
+
+export interface DemoResult {
+  created: boolean;
+  teamId: number;
+  teamName: string;
+  accounts: DemoAccount[];
+  counts?: { clients: number; projects: number; tasks: number; timeRecords: number };
+}
+
+/** How many days back the demo's time records reach. */
+export const DEMO_DAYS = 28;
+
+const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
+  const { appliedFromWeeksAgo, ...rest } = b;
+  const appliedFrom =
+    rest.period === 'general' && appliedFromWeeksAgo
+      ? new Date(now.getTime() - appliedFromWeeksAgo * 7 * 86_400_000).toISOString().slice(0, 10)
+      : null;
+  return { ...rest, appliedFrom };
+};
+
+const byPerson = (ids: Record<PersonKey, number>, m: Partial<Record<PersonKey, number>> | undefined, scale = 1) =>
+  Object.fromEntries(Object.entries(m ?? {}).map(([k, v]) => [String(ids[k as PersonKey]), Math.round(v * scale)]));
+
+const toEstimate = (ids: Record<PersonKey, number>, e: DemoTask['estimate']): StoredEstimate | null => {
+  if (e === undefined) return null;
+  if (typeof e === 'number') return { total: e * 3600, type: 'overall', users: {} };
+  const usersMap = byPerson(ids, e, 3600);
+  return { total: Object.values(usersMap).reduce((a, b) => a + b, 0), type: 'users', users: usersMap };
+};
+
+/** The demo accounts with their API keys, when the demo team exists (passwords are the demo ones unless changed since). */
+export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult | undefined> {
+  const [team] = await db.select().from(teams).where(eq(teams.name, DEMO_TEAM_NAME)).limit(1);
+  if (!team) return undefined;
+  const rows = await new Scope(db, team.id).list(
+    users,
+    inArray(
+      users.email,
+      people.map((p) => p.email),
+    ),
+  );
+  const accounts = people.flatMap((p) => {
+    const row = rows.find((r) => r.email === p.email);
+    return row ? [{ name: row.name, email: row.email, role: row.role, password: p.password, apiKey: secrets.decrypt(row.apiKeyEnc) }] : [];
+  });
+  return { created: false, teamId: team.id, teamName: team.name, accounts };
+}
+
+/**
+ * Creates the demo team "Northwind Studio" with people, clients, projects, tasks and a few weeks of
+ * time, in one transaction. Does nothing when the team already exists.
+ */
+export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Promise<DemoResult> {
+  const existing = await demoSignIn(db, secrets);
+  if (existing) return existing;
+  return db.transaction(async (txDb) => {
+    const tx = txDb as unknown as Db;
+    const [team] = await tx.insert(teams).values({ name: DEMO_TEAM_NAME, weekStart: 1 }).returning();
+    const scope = new Scope(tx, team!.id);
+    const ids = {} as Record<PersonKey, number>;
+    const accounts: DemoAccount[] = [];
+    for (const p of people) {
+      const { row, apiKey } = await createUser(tx, secrets, {
+        teamId: team!.id,
+        name: p.name,
+        email: p.email,
+        role: p.role,
+        type: p.type,
+        headline: p.headline,
+        rate: p.rate,
+        cost: p.cost,
+        capacity: p.capacity,
+        timezone: p.timezone,
+        password: p.password,
+      });
+      ids[p.key] = row.id;
+      accounts.push({ name: p.name, email: p.email, role: p.role, password: p.password, apiKey });
+    }
+
+    const clientIds: Record<string, number> = {};
+    for (const c of clients) {
+      const row = await scope.insert(clientsTable, {
+        name: c.name,
+        businessDetails: c.businessDetails,
+        budget: c.budget ? toBudget(c.budget, now) : null,
+      });
+      clientIds[c.key] = row.id;
+    }
+
+    const taskCount = { n: 0 };
+    const workTasks = new Map<PersonKey, number[]>();
+    for (const p of projects) {
+      const project = await scope.insert(projectsTable, {
+        name: p.name,
+        type: p.type,
+        clientId: p.client ? clientIds[p.client]! : null,
+        color: p.color,
+        billing: p.billing,
+        rate: {
+          type: p.rate.type,
+          rate: p.rate.rate,
+          userRateOverrides: byPerson(ids, p.rate.userRateOverrides),
+          userCostOverrides: byPerson(ids, p.rate.userCostOverrides),
+        },
+        budget: p.budget ? { ...toBudget(p.budget, now), showToUsers: p.budget.showToUsers } : null,
+      });
+      await scope.insertMany(
+        projectUsers,
+        p.members.map((m) => ({ projectId: project.id, userId: ids[m] })),
+      );
+      for (const [position, s] of p.sections.entries()) {
+        const section = await scope.insert(sections, { projectId: project.id, name: s.name, position });
+        const rows = await scope.insertMany(
+          tasks,
+          s.tasks.map((t, i) => ({
+            projectId: project.id,
+            sectionId: section.id,
+            name: t.name,
+            position: i,
+            labels: t.labels ?? [],
+            status: t.closed ? ('closed' as const) : ('open' as const),
+            estimate: toEstimate(ids, t.estimate),
+          })),
+        );
+        taskCount.n += rows.length;
+        for (const row of rows.filter((r) => r.status === 'open'))
+          for (const m of p.members) workTasks.set(m, [...(workTasks.get(m) ?? []), row.id]);
+      }
+    }
+
+    const plan = planTime(
+      people.map((p) => ({ userId: ids[p.key], dailyHours: p.dailyHours, taskIds: workTasks.get(p.key) ?? [] })),
+      weekdaysBefore(now, DEMO_DAYS),
+    );
+    const records = await scope.insertMany(
+      timeRecords,
+      plan.map((r) => ({
+        userId: r.userId,
+        taskId: r.taskId,
+        date: r.date,
+        time: r.time,
+        comment: r.comment,
+        createdAt: new Date(`${r.date}T17:00:00Z`),
+        updatedAt: new Date(`${r.date}T17:00:00Z`),
+      })),
+    );
+    await scope.insertMany(
+      timeHistory,
+      records.map((r) => ({
+        recordId: r.id,
+        createdBy: r.userId,
+        action: 'ADD' as const,
+        time: r.time,
+        previousTime: 0,
+        createdAt: r.createdAt,
+      })),
+    );
+    return {
+      created: true,
+      teamId: team!.id,
+      teamName: DEMO_TEAM_NAME,
+      accounts,
+      counts: { clients: clients.length, projects: projects.length, tasks: taskCount.n, timeRecords: records.length },
+    };
+  });
+}
