@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString } from './common.ts';
+import { dateString, dateTimeString } from './common.ts';
 
 export const budgetType = z.enum(['money', 'time', 'costs']);
 export const budgetPeriod = z.enum(['general', 'monthly', 'weekly', 'daily']);
@@ -30,6 +30,11 @@ export const clientBudget = z.object({
   threshold: z.number().int().nullable(),
   /** Share of the budget used in its current period, in percent. */
   progress: z.number(),
+  /**
+   * When usage reached `threshold` in the budget's current period (recorded once per period by the change
+   * that crossed it); null when it has not, or when there is no threshold.
+   */
+  thresholdReachedAt: dateTimeString.nullable(),
 });
 export type ClientBudget = z.infer<typeof clientBudget>;
 

@@ -4,3 +4,4 @@ export * from './oauth.ts';
 export * from './money.ts';
 export * from './timesheets.ts';
 export * from './webhooks.ts';
+export * from './budgets.ts';

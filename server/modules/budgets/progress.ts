@@ -3,10 +3,18 @@ import type { ClientBudget, ProjectBudget } from '../../../contract/budgets.ts';
 import { clients, projects, teams, type StoredBudget } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { toDate } from '../../lib/time.ts';
+import { toDate, toDateTime } from '../../lib/time.ts';
 import { queryRows } from '../time/sql.ts';
+import {
+  budgetKey,
+  crossingOf,
+  recordThresholdCrossing,
+  thresholdCrossings,
+  type BudgetOwner,
+  type BudgetPeriodKey,
+} from './thresholds.ts';
 
-export type BudgetOwner = { kind: 'client'; id: number } | { kind: 'project'; id: number };
+export type { BudgetOwner } from './thresholds.ts';
 
 export interface BudgetUsage {
   /** Spent in the budget's unit: seconds for time budgets, cents for money and costs budgets. */
@@ -134,6 +142,21 @@ const baseFields = (b: StoredBudget) => ({
   threshold: b.threshold,
 });
 
+const periodKey = (owner: BudgetOwner, b: StoredBudget, now: Date, weekStart: number): BudgetPeriodKey => ({
+  owner,
+  budgetKey: budgetKey(b),
+  periodStart: budgetPeriod(b, now, weekStart).from,
+});
+
+/** Usage now and when the threshold was reached in the current period (no query for the latter without a threshold). */
+async function usageAndThreshold(scope: Scope, owner: BudgetOwner, b: StoredBudget, now: Date) {
+  const weekStart = await teamWeekStart(scope);
+  const usage = await budgetUsage(scope, owner, b, now, weekStart);
+  let reachedAt: Date | undefined;
+  if (b.threshold != null) reachedAt = crossingOf(await thresholdCrossings(scope, [periodKey(owner, b, now, weekStart)]), owner);
+  return { usage, thresholdReachedAt: reachedAt ? toDateTime(reachedAt) : null };
+}
+
 export async function presentClientBudget(
   scope: Scope,
   clientId: number,
@@ -141,8 +164,8 @@ export async function presentClientBudget(
   now: Date,
 ): Promise<ClientBudget | undefined> {
   if (!b) return undefined;
-  const usage = await budgetUsage(scope, { kind: 'client', id: clientId }, b, now);
-  return { ...baseFields(b), progress: usage.progress };
+  const { usage, thresholdReachedAt } = await usageAndThreshold(scope, { kind: 'client', id: clientId }, b, now);
+  return { ...baseFields(b), progress: usage.progress, thresholdReachedAt };
 }
 
 export async function presentProjectBudget(
@@ -152,26 +175,53 @@ export async function presentProjectBudget(
   now: Date,
 ): Promise<ProjectBudget | undefined> {
   if (!b) return undefined;
-  const usage = await budgetUsage(scope, { kind: 'project', id: projectId }, b, now);
+  const { usage, thresholdReachedAt } = await usageAndThreshold(scope, { kind: 'project', id: projectId }, b, now);
   return {
     ...baseFields(b),
     progress: usage.progress,
     timeProgress: usage.timeProgress,
     expenseProgress: usage.expenseProgress,
+    thresholdReachedAt,
     showToUsers: b.showToUsers ?? false,
   };
 }
 
-/** A budget that refuses to be exceeded, with what it had used before a change. */
+/**
+ * A budget a change must watch, with its usage before the change: one that refuses to be exceeded
+ * (`disallowOverbudget`), one whose `threshold` has not been reached yet in the current period, or both.
+ */
 export interface BudgetGuard {
   owner: BudgetOwner;
   label: string;
   budget: StoredBudget;
   usedBefore: number;
+  /** Refuse a change that takes usage past 100 %. */
+  refuse: boolean;
+  /** Record the threshold when the change takes usage from below it to at or above it. */
+  watchThreshold: boolean;
+  period: BudgetPeriodKey;
+  weekStart: number;
 }
 
-/** The `disallowOverbudget` budgets of `projectIds` and of their clients, with their usage now. */
-export async function budgetGuards(scope: Scope, projectIds: number[], now: Date): Promise<BudgetGuard[]> {
+/**
+ * False when no budget can watch a change on project `p`: it has no client, and its own budget (if any)
+ * neither refuses overruns nor has a threshold. Lets the hot path skip `budgetGuards` without a query.
+ */
+export const mayHaveBudgetGuards = (p: { clientId: number | null; budget: StoredBudget | null }) =>
+  p.clientId !== null || (!!p.budget && (p.budget.disallowOverbudget || p.budget.threshold != null));
+
+/** What a change touches: time records (every budget counts time) or expenses (money and costs budgets without `excludeExpenses`). */
+export type BudgetedChange = 'time' | 'expenses';
+
+const countsChange = (b: StoredBudget, change: BudgetedChange) => change === 'time' || (b.type !== 'time' && !b.excludeExpenses);
+
+/**
+ * The budgets of `projectIds` and of their clients that a change of `change` must watch, with their usage
+ * now: those with `disallowOverbudget`, and those with a `threshold` not yet reached in their current
+ * period. Budgets with neither cost no usage query, nor do thresholds already recorded or already passed.
+ * Call inside the change's transaction, before the change; then `assertWithinBudgets` after it.
+ */
+export async function budgetGuards(scope: Scope, projectIds: number[], now: Date, change: BudgetedChange = 'time'): Promise<BudgetGuard[]> {
   const ids = [...new Set(projectIds)];
   if (ids.length === 0) return [];
   const ps = await scope.list(projects, sql`${projects.id} in ${ids}`);
@@ -180,27 +230,52 @@ export async function budgetGuards(scope: Scope, projectIds: number[], now: Date
   const owners = [
     ...ps.map((p) => ({ owner: { kind: 'project', id: p.id } as BudgetOwner, label: `project "${p.name}"`, budget: p.budget })),
     ...cs.map((c) => ({ owner: { kind: 'client', id: c.id } as BudgetOwner, label: `client "${c.name}"`, budget: c.budget })),
-  ].filter((o): o is { owner: BudgetOwner; label: string; budget: StoredBudget } => !!o.budget?.disallowOverbudget);
+  ].filter(
+    (o): o is { owner: BudgetOwner; label: string; budget: StoredBudget } =>
+      !!o.budget && (o.budget.disallowOverbudget || o.budget.threshold != null) && countsChange(o.budget, change),
+  );
   if (owners.length === 0) return [];
   const weekStart = await teamWeekStart(scope);
+  const candidates = owners.map((o) => ({ ...o, period: periodKey(o.owner, o.budget, now, weekStart) }));
+  const withThreshold = candidates.filter((c) => c.budget.threshold != null);
+  const reached = await thresholdCrossings(
+    scope,
+    withThreshold.map((c) => c.period),
+  );
   const guards: BudgetGuard[] = [];
   // One after another: this runs inside the change's transaction (one connection).
-  for (const o of owners) guards.push({ ...o, usedBefore: (await budgetUsage(scope, o.owner, o.budget, now, weekStart)).used });
+  for (const c of candidates) {
+    const refuse = c.budget.disallowOverbudget;
+    let watchThreshold = c.budget.threshold != null && !crossingOf(reached, c.owner);
+    if (!refuse && !watchThreshold) continue;
+    const before = await budgetUsage(scope, c.owner, c.budget, now, weekStart);
+    // Already at or above the threshold: this change cannot cross it.
+    if (watchThreshold && before.progress >= c.budget.threshold!) watchThreshold = false;
+    if (!refuse && !watchThreshold) continue;
+    guards.push({ ...c, usedBefore: before.used, refuse, watchThreshold, weekStart });
+  }
   return guards;
 }
 
 /**
- * After a change (in the same transaction): 422 naming the budget when a guarded budget is now past
- * 100 % and the change made it use more. A change that lowers usage is never refused.
+ * After a change (in the same transaction): 422 naming the budget when a refusing budget is now past
+ * 100 % and the change made it use more (a change that lowers usage is never refused); otherwise records
+ * each watched threshold the change reached. A refused change records nothing (its transaction rolls back).
  */
 export async function assertWithinBudgets(scope: Scope, guards: BudgetGuard[], now: Date): Promise<void> {
   if (guards.length === 0) return;
-  const weekStart = await teamWeekStart(scope);
-  for (const g of guards) {
-    const { used, progress } = await budgetUsage(scope, g.owner, g.budget, now, weekStart);
-    if (used > g.budget.budget && used > g.usedBefore + 1e-9) {
+  const after: BudgetUsage[] = [];
+  for (const g of guards) after.push(await budgetUsage(scope, g.owner, g.budget, now, g.weekStart));
+  guards.forEach((g, i) => {
+    const { used, progress } = after[i]!;
+    if (g.refuse && used > g.budget.budget && used > g.usedBefore + 1e-9) {
       const message = `This would exceed the ${g.budget.period} ${g.budget.type} budget of ${g.label} (${progress} % used), which does not allow going over budget`;
       throw unprocessable(message, { budget: [message] });
     }
+  });
+  for (const [i, g] of guards.entries()) {
+    const { progress } = after[i]!;
+    if (g.watchThreshold && progress >= g.budget.threshold!)
+      await recordThresholdCrossing(scope, g.period, g.budget.threshold!, progress, now);
   }
 }

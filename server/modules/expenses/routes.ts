@@ -10,6 +10,7 @@ import { register } from '../../http/route.ts';
 import { parsePrefixedId } from '../../lib/ids.ts';
 import { registerAttachmentRoutes } from '../attachments/routes.ts';
 import { setAttachmentsInUse } from '../attachments/service.ts';
+import { assertWithinBudgets, budgetGuards } from '../budgets/progress.ts';
 import { registerDashboardRoutes } from '../dashboards/routes.ts';
 import { registerFieldRoutes } from '../fields/routes.ts';
 import { registerCategoryRoutes } from './categories.ts';
@@ -82,6 +83,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     await checkAttachable(scope, caller, userId, body.attachments);
     const now = c.get('deps').clock();
     const row = await scope.tx(async (s) => {
+      const guards = await budgetGuards(s, project ? [project.id] : [], now, 'expenses');
       const created = await s.insert(expenses, {
         userId,
         categoryId: category.id,
@@ -102,6 +104,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
           ids.map((attachmentId) => ({ expenseId: created.id, attachmentId })),
         );
       await setAttachmentsInUse(s, ids, true, now);
+      await assertWithinBudgets(s, guards, now);
       return created;
     });
     return presentExpense(scope, row);
@@ -138,6 +141,12 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     const now = c.get('deps').clock();
     if (body.attachments) await checkAttachable(scope, caller, userId, body.attachments, current.id);
     const row = await scope.tx(async (s) => {
+      const guards = await budgetGuards(
+        s,
+        [current.projectId, project?.id ?? null].filter((p) => p !== null),
+        now,
+        'expenses',
+      );
       const [updated] = await s.update(
         expenses,
         {
@@ -172,6 +181,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         await setAttachmentsInUse(s, removed, false, now);
         await setAttachmentsInUse(s, added, true, now);
       }
+      await assertWithinBudgets(s, guards, now);
       return updated!;
     });
     return presentExpense(scope, row);
