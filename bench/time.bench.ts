@@ -9,11 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
+import type { Logger } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
+import { migrationsFolder, openPostgres, type Database, type Db } from '../server/db/client.ts';
+import * as schema from '../server/db/schema/index.ts';
 import { projects, tasks } from '../server/db/schema/index.ts';
 import { Scope } from '../server/db/scope.ts';
 import type { Deps } from '../server/http/env.ts';
@@ -32,6 +36,20 @@ const CONCURRENCY = 10;
 const RATIO_BUDGET = 1.5;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
+const round2 = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * Counts the SQL statements the app sends through Drizzle (the driver's logger sees every one, in and out of
+ * transactions). BEGIN/COMMIT/ROLLBACK are left out: PGlite opens its transactions below Drizzle, PostgreSQL
+ * through it, so leaving them out keeps the figure the same on both.
+ */
+class StatementCounter implements Logger {
+  count = 0;
+  logQuery(query: string): void {
+    if (!/^\s*(begin|commit|rollback)\b/i.test(query)) this.count++;
+  }
+}
 const round1 = (n: number) => Math.round(n * 10) / 10;
 
 /** One admin with 50,000 records over 200 tasks of 20 projects (one bulk INSERT … SELECT). */
@@ -79,7 +97,12 @@ function appOn(database: Database, dataDir: string) {
   return { app: createApp(deps), secrets, close: () => rl.close() };
 }
 
-async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
+async function measure(
+  ctx: BenchContext,
+  database: Database,
+  kind: 'pglite' | 'postgres',
+  counter: StatementCounter,
+): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-time-'));
   const { app, secrets, close } = appOn(database, dataDir);
   try {
@@ -132,12 +155,21 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
           task: `ev:${s.taskIds[Math.floor(i / 2) % TASKS]}`,
         }),
       });
+    // Sequential: each request timed (p50, p99) and its SQL statements counted (auth included).
+    const latencies: number[] = [];
+    const countedBefore = counter.count;
     let start = performance.now();
     for (let i = 0; i < POSTS; i++) {
+      const t0 = performance.now();
       const res = await post(i);
       if (res.status !== 201) throw new Error(`POST /time answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - t0);
     }
     const sequential = POSTS / ((performance.now() - start) / 1000);
+    const statements = round1((counter.count - countedBefore) / POSTS);
+    const p50 = round2(percentile(latencies, 0.5));
+    const p99 = round2(percentile(latencies, 0.99));
     start = performance.now();
     let next = 0;
     await Promise.all(
@@ -149,7 +181,9 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
       }),
     );
     const concurrent = POSTS / ((performance.now() - start) / 1000);
-    ctx.log(`${kind}: POST /time ${sequential.toFixed(0)} req/s sequential, ${concurrent.toFixed(0)} req/s with ${CONCURRENCY} in flight`);
+    ctx.log(
+      `${kind}: POST /time ${sequential.toFixed(0)} req/s sequential (p50 ${p50} ms, p99 ${p99} ms, ${statements} SQL statements per request + BEGIN/COMMIT), ${concurrent.toFixed(0)} req/s with ${CONCURRENCY} in flight`,
+    );
 
     return [
       {
@@ -160,7 +194,19 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
         budget: { value: RATIO_BUDGET, better: 'lower' },
         details: { endpointMs: round1(e), floorMs: round1(fl), responseKB: Math.round(bytes / 1024), runs: LIST_RUNS },
       },
-      { name: 'POST /time, sequential', database: kind, value: Math.round(sequential), unit: 'req/s', details: { requests: POSTS } },
+      {
+        name: 'POST /time, sequential',
+        database: kind,
+        value: Math.round(sequential),
+        unit: 'req/s',
+        details: { requests: POSTS, p50Ms: p50, p99Ms: p99 },
+      },
+      {
+        name: 'POST /time, SQL statements per request (auth included, BEGIN/COMMIT not)',
+        database: kind,
+        value: statements,
+        unit: 'statements',
+      },
       {
         name: `POST /time, ${CONCURRENCY} in flight`,
         database: kind,
@@ -178,10 +224,15 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
 const bench: Bench = async (ctx) => {
   const results: BenchResult[] = [];
   const client = await PGlite.create();
-  const embedded = fromPglite(client);
+  const pgliteCounter = new StatementCounter();
+  const embedded: Database = {
+    db: drizzlePglite(client, { schema, logger: pgliteCounter }) as unknown as Db,
+    kind: 'pglite',
+    close: () => client.close(),
+  };
   try {
     await migrate(embedded.db as never, { migrationsFolder });
-    results.push(...(await measure(ctx, embedded, 'pglite')));
+    results.push(...(await measure(ctx, embedded, 'pglite', pgliteCounter)));
   } finally {
     await embedded.close();
   }
@@ -192,9 +243,18 @@ const bench: Bench = async (ctx) => {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(ctx.postgresUrl);
     url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
+    // Migrated through the app's own opener, then measured through a pool whose Drizzle counts statements.
+    await (await openPostgres(url.toString())).close();
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
+    pool.on('error', () => undefined);
+    const pgCounter = new StatementCounter();
+    const database: Database = {
+      db: drizzlePg(pool, { schema, logger: pgCounter }) as unknown as Db,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
     try {
-      results.push(...(await measure(ctx, database, 'postgres')));
+      results.push(...(await measure(ctx, database, 'postgres', pgCounter)));
     } finally {
       await database.close();
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { teams, users } from '../db/schema/index.ts';
 import { Scope } from '../db/scope.ts';
-import type { AppEnv, Caller } from './env.ts';
+import type { AppEnv, Caller, UserRow } from './env.ts';
 import { ApiError } from './errors.ts';
 
 export const wwwAuthenticate = (publicUrl: string, error?: string) =>
@@ -16,23 +16,22 @@ export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   const deps = c.get('deps');
   const apiKey = c.req.header('x-api-key');
   const authz = c.req.header('authorization');
-  let userId: number | undefined;
   let credential: Caller['credential'];
+  let row: { users: UserRow; teams: Caller['team'] } | undefined;
   if (apiKey) {
     const keyHash = deps.secrets.hash(apiKey);
-    const [row] = await deps.db.select({ id: users.id }).from(users).where(eq(users.apiKeyHash, keyHash)).limit(1);
+    // The user and their team in one query (every user has a team: users.team_id is a NOT NULL foreign key).
+    [row] = await deps.db.select().from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(eq(users.apiKeyHash, keyHash)).limit(1);
     if (!row) throw unauthorized(deps.config.publicUrl, 'Invalid API key');
-    userId = row.id;
     credential = { kind: 'apiKey', key: `k:${keyHash.slice(0, 32)}` };
   } else if (authz && /^(bearer|dpop) /i.test(authz) && deps.verifyToken) {
     const verified = await deps.verifyToken(c.req.raw, 'api');
     if (!verified) throw unauthorized(deps.config.publicUrl, 'Invalid or expired access token', 'invalid_token');
-    userId = verified.userId;
     credential = { kind: 'token', key: `u:${verified.userId}`, clientId: verified.clientId };
+    [row] = await deps.db.select().from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(eq(users.id, verified.userId)).limit(1);
   } else {
     throw unauthorized(deps.config.publicUrl, authz ? 'Unsupported authorization scheme' : 'Unauthorized');
   }
-  const [row] = await deps.db.select().from(users).innerJoin(teams, eq(teams.id, users.teamId)).where(eq(users.id, userId)).limit(1);
   if (!row || row.users.status === 'removed') throw unauthorized(deps.config.publicUrl, 'This account is not active');
   const caller: Caller = { user: row.users, team: row.teams, credential };
   c.set('caller', caller);

@@ -4,19 +4,26 @@ import { timeHistory, timeRecords } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
-import { assertWithinBudgets, budgetGuards } from '../budgets/progress.ts';
+import { assertWithinBudgets, budgetGuards, mayHaveBudgetGuards } from '../budgets/progress.ts';
 import { loadTaskForWrite, loadTeamUser, requireReadOf, requireWriteFor } from './access.ts';
-import { EVENT_VIEWER } from '../projects/access.ts';
+import { EVENT_VIEWER, type ProjectRow } from '../projects/access.ts';
 import {
   assertUnlocked,
+  emitFromReadBack,
   emitTimeUpdated,
   findDayRecord,
   presentAndEmit,
   presentRecord,
   projectOfTask,
+  readBack,
+  readBackReasons,
+  refuseIfLocked,
   upsertAdd,
   type HistoryAction,
 } from './records.ts';
+
+/** False when no budget can guard (or watch the threshold of) the project's time; the rule lives with the budgets. */
+const mayHaveBudgetGuard = (p: ProjectRow) => mayHaveBudgetGuards(p);
 
 /** POST /time: adds to the day's record of (task, user, date) or creates it; history ADD. */
 export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, now: Date): Promise<TimeRecord> {
@@ -26,7 +33,9 @@ export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, n
     requireWriteFor(caller, userId);
     const target = body.task ? await loadTaskForWrite(s, caller, body.task) : undefined;
     const taskId = target?.task.id ?? null;
-    const guards = target ? await budgetGuards(s, [target.project.id], now) : [];
+    // The project row comes with the task: when no budget can watch it, `budgetGuards` (which reads the project,
+    // its client and their usage) would answer none, so it is not asked.
+    const guards = target && mayHaveBudgetGuard(target.project) ? await budgetGuards(s, [target.project.id], now) : [];
     const row = await upsertAdd(s, {
       userId,
       taskId,
@@ -36,10 +45,13 @@ export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, n
       action: 'ADD',
       actorId: caller.user.id,
     });
+    // One read after the write (a fresh snapshot, so concurrent adds it waited for are in it): history, day
+    // total, the approvals locking the day, and the task for both the caller and the webhook payload.
+    const rb = await readBack(s, row, true);
     // Checked after the write (whose transaction rolls back on refusal): the record's own invoiced flag comes with it.
-    const reasons = await assertUnlocked(s, caller, userId, body.date, row.isInvoiced);
+    const reasons = refuseIfLocked(caller, readBackReasons(rb, row));
     await assertWithinBudgets(s, guards, now);
-    return presentAndEmit(s, caller, row, [target?.project.id ?? null], reasons);
+    return emitFromReadBack(s, caller, row, rb, reasons, [target?.project.id ?? null]);
   });
 }
 

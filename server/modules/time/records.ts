@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { TimeRecord } from '../../../contract/time.ts';
 import { MAX_SECONDS_PER_DAY } from '../../../contract/time.ts';
-import { tasks, timeHistory, timeRecords } from '../../db/schema/index.ts';
+import { approvals, tasks, timeHistory, timeRecords } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
@@ -9,10 +9,10 @@ import { isAdmin } from '../../http/permissions.ts';
 import { prefixed } from '../../lib/ids.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { EVENT_VIEWER, type Viewer } from '../projects/access.ts';
-import { lockReasons } from '../timesheets/locks.ts';
+import { approvalLockReasons, lockReasons } from '../timesheets/locks.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 import { queryRows } from './sql.ts';
-import { taskViews } from './task-view.ts';
+import { presentLoadedTask, type LoadedTask, type TaskFieldRow, type TaskTimeRow } from './task-view.ts';
 
 export type RecordRow = typeof timeRecords.$inferSelect;
 export type HistoryAction = (typeof timeHistory.$inferInsert)['action'];
@@ -27,7 +27,11 @@ export async function recordLockReasons(scope: Scope, userId: number, date: stri
 
 /** 422 naming the reasons when locked; admins pass (their change is recorded in the history like any other). */
 export async function assertUnlocked(scope: Scope, caller: Caller, userId: number, date: string, invoiced: boolean): Promise<string[]> {
-  const reasons = await recordLockReasons(scope, userId, date, invoiced);
+  return refuseIfLocked(caller, await recordLockReasons(scope, userId, date, invoiced));
+}
+
+/** The check of `assertUnlocked` on reasons already read. */
+export function refuseIfLocked(caller: Caller, reasons: string[]): string[] {
   if (reasons.length === 0 || isAdmin(caller)) return reasons;
   const message = `This time is locked: ${reasons.join('; ')}`;
   throw unprocessable(message, { time: reasons });
@@ -116,52 +120,125 @@ export async function projectOfTask(scope: Scope, taskId: number | null): Promis
   return row?.projectId ?? null;
 }
 
-/** The full shape of a record for each of `viewers` (the task differs by viewer): history, task, locks, and the warning when legal but suspicious. */
+/** An approval as the read-back needs it for lock reasons. */
+interface LockingApproval {
+  weekId: number;
+  status: (typeof approvals.$inferSelect)['status'];
+  submittedDates: string[];
+  approvedDates: string[];
+  /** Epoch milliseconds, or null. */
+  approvedAt: number | null;
+}
+
+/** Everything the full shape of a record needs besides the record itself, read in ONE statement. */
+export interface RecordReadBack {
+  history: TimeRecord['history'];
+  /** Seconds of the record's user on the record's date, every task. */
+  dayTotal: number;
+  /** Approvals of the user that lock the record's date (only when asked for). */
+  locking: LockingApproval[];
+  task: LoadedTask | null;
+}
+
+/** A history entry as the read-back answers it (`createdAt` in epoch milliseconds). */
+type HistoryJson = Omit<TimeRecord['history'][number], 'createdAt'> & { createdAt: number | string };
+
+const epochMs = (column: SQL) => sql`floor(extract(epoch from ${column}) * 1000)`;
+
+/**
+ * Reads, in one statement (a fresh snapshot after any write of the same transaction): the record's history,
+ * the day total of its user, the approvals locking its date when `withLocks`, and its task with what
+ * `presentTasks` reads for it (live section, time per user, custom-field values), so the record can be
+ * presented for any number of viewers without another query.
+ */
+export async function readBack(scope: Scope, row: RecordRow, withLocks: boolean): Promise<RecordReadBack> {
+  const team = scope.teamId;
+  const taskCond = row.taskId === null ? sql`false` : sql`${tasks.teamId} = ${team} and ${tasks.id} = ${row.taskId}`;
+  const none = sql`'[]'::json`;
+  const [r] = await scope.db
+    .select({
+      task: tasks,
+      history: sql<HistoryJson[]>`(select coalesce(json_agg(json_build_object(
+          'id', h.id, 'createdBy', h.created_by, 'time', h.time, 'previousTime', h.previous_time, 'action', h.action,
+          'createdAt', ${epochMs(sql`h.created_at`)}) order by h.id), '[]'::json)
+        from time_history h where h.team_id = ${team} and h.record_id = ${row.id})`,
+      dayTotal: sql<number>`(select coalesce(sum(d.time), 0) from time_records d
+        where d.team_id = ${team} and d.user_id = ${row.userId} and d.date = ${row.date})`.mapWith(Number),
+      locking: withLocks
+        ? sql<LockingApproval[]>`(select coalesce(json_agg(json_build_object(
+              'weekId', a.week_id, 'status', a.status, 'submittedDates', a.submitted_dates, 'approvedDates', a.approved_dates,
+              'approvedAt', ${epochMs(sql`a.approved_at`)}) order by a.id), '[]'::json)
+            from approvals a
+           where a.team_id = ${team} and a.user_id = ${row.userId}
+             and (a.approved_dates && array[${row.date}]::text[]
+                  or (a.status = 'pending' and a.submitted_dates && array[${row.date}]::text[])))`
+        : sql<LockingApproval[]>`${none}`,
+      sectionLive: sql<boolean>`exists (select 1 from sections s
+        where s.team_id = ${team} and s.id = ${tasks.sectionId} and s.deleted_at is null)`,
+      times:
+        row.taskId === null
+          ? sql<TaskTimeRow[]>`${none}`
+          : sql<TaskTimeRow[]>`(select coalesce(json_agg(json_build_object('user', x.user_id, 'seconds', x.seconds)), '[]'::json)
+              from (select r.user_id, sum(r.time) as seconds from time_records r
+                     where r.team_id = ${team} and r.task_id = ${row.taskId} group by r.user_id) x)`,
+      fields:
+        row.taskId === null
+          ? sql<TaskFieldRow[]>`${none}`
+          : sql<
+              TaskFieldRow[]
+            >`(select coalesce(json_agg(json_build_object('field', v.field_id, 'value', v.value, 'forAll', f.visibility = 'all')
+                order by f.position, f.id), '[]'::json)
+              from task_field_values v join custom_fields f on f.id = v.field_id
+             where v.team_id = ${team} and v.task_id = ${row.taskId})`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoin(tasks, taskCond);
+  if (!r) throw new Error('read-back of a time record answered no row');
+  return {
+    history: r.history.map((h) => ({ ...h, createdAt: toDateTime(new Date(Number(h.createdAt))) })),
+    dayTotal: r.dayTotal,
+    locking: r.locking,
+    task: r.task ? { row: r.task, sectionLive: r.sectionLive, times: r.times, fields: r.fields } : null,
+  };
+}
+
+/** The lock reasons of a record from its read-back (same rules and order as `recordLockReasons`). */
+export function readBackReasons(rb: RecordReadBack, row: RecordRow): string[] {
+  const fromApprovals = rb.locking.flatMap((a) =>
+    approvalLockReasons({ ...a, approvedAt: a.approvedAt === null ? null : new Date(Number(a.approvedAt)) }, row.date),
+  );
+  return [...fromApprovals, ...(row.isInvoiced ? [INVOICED_REASON] : [])];
+}
+
+/** The full shape of a record for `viewer` from its read-back: history, task, locks, and the warning when legal but suspicious. */
+export function recordFromReadBack(rb: RecordReadBack, viewer: Viewer, row: RecordRow, reasons: string[]): TimeRecord {
+  const task = rb.task === null ? null : presentLoadedTask(viewer, rb.task);
+  const warnings: { code: string; message: string }[] = [];
+  if (rb.dayTotal > MAX_SECONDS_PER_DAY)
+    warnings.push({ code: 'day_over_24h', message: `The user has ${rb.dayTotal} seconds on ${row.date}, more than 24 hours` });
+  if (task?.status === 'closed') warnings.push({ code: 'task_closed', message: `Task ${task.id} is closed` });
+  const rec: TimeRecord = {
+    id: row.id,
+    time: row.time,
+    user: row.userId,
+    date: row.date,
+    task,
+    isLocked: reasons.length > 0,
+    isInvoiced: row.isInvoiced,
+    comment: row.comment,
+    history: rb.history.map((h) => ({ ...h })),
+    createdAt: toDateTime(row.createdAt),
+    lockReasons: reasons,
+  };
+  if (warnings.length) rec.warning = { code: warnings.map((w) => w.code).join(','), message: warnings.map((w) => w.message).join('; ') };
+  return rec;
+}
+
+/** The full shape of a record for each of `viewers` (the task differs by viewer): one read-back, whatever their number. */
 export async function presentRecordFor(scope: Scope, viewers: Viewer[], row: RecordRow, knownReasons?: string[]): Promise<TimeRecord[]> {
-  // One after another: inside a transaction every query shares one connection.
-  const history = await scope.db
-    .select()
-    .from(timeHistory)
-    .where(and(scope.mine(timeHistory), eq(timeHistory.recordId, row.id)))
-    .orderBy(asc(timeHistory.id));
-  const reasons = knownReasons ?? (await recordLockReasons(scope, row.userId, row.date, row.isInvoiced));
-  const [day] = await scope.db
-    .select({ total: sql<string>`coalesce(sum(${timeRecords.time}), 0)` })
-    .from(timeRecords)
-    .where(and(scope.mine(timeRecords), eq(timeRecords.userId, row.userId), eq(timeRecords.date, row.date)));
-  const views = [];
-  for (const v of viewers) views.push(await taskViews(scope, v, row.taskId === null ? [] : [row.taskId]));
-  const dayTotal = Number(day?.total ?? 0);
-  const historyOut = history.map((h) => ({
-    id: h.id,
-    createdBy: h.createdBy,
-    time: h.time,
-    previousTime: h.previousTime,
-    action: h.action,
-    createdAt: toDateTime(h.createdAt),
-  }));
-  return views.map((v) => {
-    const task = row.taskId === null ? null : (v.get(row.taskId)?.task ?? null);
-    const warnings: { code: string; message: string }[] = [];
-    if (dayTotal > MAX_SECONDS_PER_DAY)
-      warnings.push({ code: 'day_over_24h', message: `The user has ${dayTotal} seconds on ${row.date}, more than 24 hours` });
-    if (task?.status === 'closed') warnings.push({ code: 'task_closed', message: `Task ${task.id} is closed` });
-    const rec: TimeRecord = {
-      id: row.id,
-      time: row.time,
-      user: row.userId,
-      date: row.date,
-      task,
-      isLocked: reasons.length > 0,
-      isInvoiced: row.isInvoiced,
-      comment: row.comment,
-      history: historyOut,
-      createdAt: toDateTime(row.createdAt),
-      lockReasons: reasons,
-    };
-    if (warnings.length) rec.warning = { code: warnings.map((w) => w.code).join(','), message: warnings.map((w) => w.message).join('; ') };
-    return rec;
-  });
+  const rb = await readBack(scope, row, knownReasons === undefined);
+  const reasons = knownReasons ?? readBackReasons(rb, row);
+  return viewers.map((v) => recordFromReadBack(rb, v, row, reasons));
 }
 
 export async function presentRecord(scope: Scope, viewer: Viewer, row: RecordRow): Promise<TimeRecord> {
@@ -194,8 +271,24 @@ export async function presentAndEmit(
   /** The record's lock reasons when just computed for it (saves a query). */
   reasons?: string[],
 ): Promise<TimeRecord> {
+  const rb = await readBack(scope, row, reasons === undefined);
+  return emitFromReadBack(scope, caller, row, rb, reasons ?? readBackReasons(rb, row), projectIds);
+}
+
+/**
+ * `presentAndEmit` on a read-back already made: the record as `caller` sees it, and the event with the
+ * record as the event viewer sees it (the same object when both see the same), with no query but the event's.
+ */
+export async function emitFromReadBack(
+  scope: Scope,
+  caller: Caller,
+  row: RecordRow,
+  rb: RecordReadBack,
+  reasons: string[],
+  projectIds: (number | null)[],
+): Promise<TimeRecord> {
+  const rec = recordFromReadBack(rb, caller, row, reasons);
   const same = caller.user.role === EVENT_VIEWER.user.role;
-  const [rec, forEvent] = await presentRecordFor(scope, same ? [caller] : [caller, EVENT_VIEWER], row, reasons);
-  await emitTimeUpdated(scope, caller.user.id, forEvent ?? rec!, projectIds);
-  return rec!;
+  await emitTimeUpdated(scope, caller.user.id, same ? rec : recordFromReadBack(rb, EVENT_VIEWER, row, reasons), projectIds);
+  return rec;
 }

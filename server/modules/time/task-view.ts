@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { Task } from '../../../contract/tasks.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
+import { prefixed } from '../../lib/ids.ts';
+import { toDateTime } from '../../lib/time.ts';
 import type { Viewer } from '../projects/access.ts';
-import { presentTasks } from '../tasks/index.ts';
+import { presentTasks, type TaskRow } from '../tasks/index.ts';
 import { anyInt } from './sql.ts';
 
 export interface TaskView {
@@ -25,4 +27,64 @@ export async function taskViews(scope: Scope, viewer: Viewer, ids: number[]): Pr
     views.set(Number(task.id.slice(3)), { task, json: JSON.stringify(task) });
   }
   return views;
+}
+
+/** Seconds recorded on a task by one user. */
+export interface TaskTimeRow {
+  user: number;
+  seconds: number | string;
+}
+
+/** A custom-field value of a task, in field order; `forAll` false for fields only admins see. */
+export interface TaskFieldRow {
+  field: number;
+  value: unknown;
+  forAll: boolean;
+}
+
+/** A task row with what `presentTasks` reads for it, read along with something else (see `readBack`). */
+export interface LoadedTask {
+  row: TaskRow;
+  /** The task's section exists and is not deleted. */
+  sectionLive: boolean;
+  times: TaskTimeRow[];
+  fields: TaskFieldRow[];
+}
+
+/**
+ * The Task shape `presentTasks` answers for `viewer`, built from data already read (no query), so one read
+ * serves several viewers. Kept field for field with `presentTasks` (task-view.test.ts compares the two).
+ */
+export function presentLoadedTask(viewer: Viewer, t: LoadedTask): Task {
+  const r = t.row;
+  const time = { total: 0, users: {} as Record<string, number> };
+  for (const x of t.times) {
+    const s = Number(x.seconds);
+    time.total += s;
+    time.users[String(x.user)] = s;
+  }
+  const seesAllTime = viewer.user.role === 'admin' || viewer.user.role === 'supervisor';
+  const own = time.users[String(viewer.user.id)];
+  const task: Task = {
+    id: prefixed(r.id),
+    name: r.name,
+    type: 'task',
+    projects: [prefixed(r.projectId)],
+    section: r.sectionId !== null && t.sectionLive ? r.sectionId : null,
+    labels: r.labels,
+    position: r.position,
+    description: r.description,
+    dueAt: r.dueOn ? `${r.dueOn} 00:00:00` : null,
+    status: r.status,
+    time: { total: time.total, users: seesAllTime ? time.users : own !== undefined ? { [String(viewer.user.id)]: own } : {} },
+    estimate: r.estimate ? { total: r.estimate.total, type: r.estimate.type, users: r.estimate.users } : null,
+    attributes: r.attributes,
+    metrics: r.metrics,
+    unbillable: r.unbillable,
+    createdAt: toDateTime(r.createdAt),
+  };
+  const values: Record<string, unknown> = {};
+  for (const f of t.fields) if (viewer.user.role === 'admin' || f.forAll) values[String(f.field)] = f.value;
+  if (Object.keys(values).length) task.fields = values;
+  return task;
 }
