@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { bigserial, date, index, integer, pgTable, serial, text, timestamp, boolean, unique } from 'drizzle-orm/pg-core';
 import { tasks, teams, users } from './core.ts';
 
@@ -39,7 +40,12 @@ export const timeHistory = pgTable(
     previousTime: integer('previous_time').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [index('time_history_record_idx').on(t.recordId)],
+  (t) => [
+    index('time_history_record_idx').on(t.recordId),
+    // Timer seconds per record for the dashboards (server/modules/dashboards/queries.ts): only a team's TIMER
+    // rows, in record order, with the seconds, so the sum skips every other action (index-only once vacuumed).
+    index('time_history_timer_idx').on(t.teamId, t.recordId, t.time).where(sql`${t.action} = 'TIMER'`),
+  ],
 );
 
 /** The running timer of a user (at most one). */

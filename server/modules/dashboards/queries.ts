@@ -53,22 +53,27 @@ const timeKey: Record<GroupBy, SQL> = { client: sql`client_id`, project: sql`pro
  * the project's rate type; a fixed fee is spread over the project's seconds in the range (all members),
  * so the fee is counted once per project and report. Costs use the user's cost or the project's cost
  * override. Timer seconds are the `TIMER` history of each record, at most the record's time.
+ *
+ * Shape, for speed (bench/dashboards.bench.ts): one pass over the records in range; one pass over the
+ * team's `TIMER` history (the partial index `time_history_timer_idx` holds only those rows), summed per
+ * record and joined by record id, so the history of records outside the range adds nothing; project
+ * settings are read from jsonb once per project and the per-user overrides looked up on the
+ * pre-aggregated rows only; the fixed-fee seconds of a project are a window sum over those rows, not a
+ * second pass. The grain, and so every rounding, is the same as summing record by record per group.
  */
 export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Promise<TimeTotals[]> {
   const key = timeKey[group];
-  const inRange = sql`${f.from ? sql`AND date >= ${f.from}` : sql``} ${f.to ? sql`AND date <= ${f.to}` : sql``}`;
   const result = await db.execute(sql`
     WITH hist AS (
       SELECT record_id, sum(time) AS secs
       FROM time_history
       WHERE team_id = ${f.teamId} AND action = 'TIMER'
-        AND record_id IN (SELECT id FROM time_records WHERE team_id = ${f.teamId} ${inRange})
       GROUP BY record_id
     ),
     agg AS (
       SELECT r.user_id, t.project_id, (t.id IS NOT NULL AND NOT t.unbillable) AS task_billable, r.is_invoiced,
-             sum(r.time)::numeric AS secs,
-             sum(least(greatest(coalesce(h.secs, 0), 0), r.time))::numeric AS timer
+             sum(r.time) AS secs,
+             sum(least(greatest(coalesce(h.secs, 0), 0), r.time)::integer) AS timer
       FROM time_records r
       LEFT JOIN tasks t ON t.id = r.task_id
       LEFT JOIN hist h ON h.record_id = r.id
@@ -77,34 +82,44 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
         ${f.clientId !== undefined ? sql`AND t.project_id IN (SELECT id FROM projects WHERE team_id = ${f.teamId} AND client_id = ${f.clientId})` : sql``}
       GROUP BY 1, 2, 3, 4
     ),
+    proj AS (
+      SELECT id, client_id,
+             coalesce(billing->>'type', 'non_billable') AS billing_type,
+             coalesce((billing->>'fee')::numeric, 0) AS fee,
+             rate->>'type' AS rate_type,
+             coalesce((rate->>'rate')::numeric, 0) AS rate,
+             rate->'userRateOverrides' AS rate_overrides,
+             rate->'userCostOverrides' AS cost_overrides
+      FROM projects
+    ),
     tr AS (
-      SELECT a.user_id, a.project_id, p.client_id, a.secs, a.timer, a.is_invoiced,
-             coalesce(p.billing->>'type', 'non_billable') AS billing_type,
-             coalesce((p.billing->>'fee')::numeric, 0) AS fee,
-             CASE p.rate->>'type'
-               WHEN 'project_rate' THEN coalesce((p.rate->>'rate')::numeric, 0)
-               WHEN 'user_rate' THEN coalesce((p.rate->'userRateOverrides'->>(a.user_id::text))::numeric, u.rate)
-               WHEN 'user_cost' THEN coalesce((p.rate->'userCostOverrides'->>(a.user_id::text))::numeric, u.cost)
+      SELECT a.user_id, a.project_id, p.client_id, a.secs::numeric AS secs, a.timer, a.is_invoiced,
+             coalesce(p.billing_type, 'non_billable') AS billing_type,
+             coalesce(p.fee, 0) AS fee,
+             CASE p.rate_type
+               WHEN 'project_rate' THEN p.rate
+               WHEN 'user_rate' THEN coalesce((p.rate_overrides->>(a.user_id::text))::numeric, u.rate)
+               WHEN 'user_cost' THEN coalesce((p.cost_overrides->>(a.user_id::text))::numeric, u.cost)
                ELSE 0 END AS bill_rate,
-             coalesce((p.rate->'userCostOverrides'->>(a.user_id::text))::numeric, u.cost) AS cost_rate,
-             (a.task_billable AND coalesce(p.billing->>'type', 'non_billable') <> 'non_billable') AS billable
+             coalesce((p.cost_overrides->>(a.user_id::text))::numeric, u.cost) AS cost_rate,
+             (a.task_billable AND coalesce(p.billing_type, 'non_billable') <> 'non_billable') AS billable
       FROM agg a
       JOIN users u ON u.id = a.user_id
-      LEFT JOIN projects p ON p.id = a.project_id
+      LEFT JOIN proj p ON p.id = a.project_id
     ),
     fixed AS (
-      SELECT project_id, sum(secs) AS secs FROM tr WHERE billing_type = 'fixed_fee' GROUP BY project_id
+      SELECT tr.*, sum(secs) FILTER (WHERE billing_type = 'fixed_fee') OVER (PARTITION BY project_id) AS fixed_secs
+      FROM tr
     ),
     rec AS (
-      SELECT tr.user_id, tr.project_id, tr.client_id, tr.secs, tr.timer, tr.billable, tr.is_invoiced,
+      SELECT user_id, project_id, client_id, secs, timer, billable, is_invoiced,
              CASE
-               WHEN tr.billing_type = 'hourly' AND tr.billable THEN tr.secs * tr.bill_rate / 3600
-               WHEN tr.billing_type = 'fixed_fee' AND fixed.secs > 0 THEN tr.fee * tr.secs / fixed.secs
+               WHEN billing_type = 'hourly' AND billable THEN secs * bill_rate / 3600
+               WHEN billing_type = 'fixed_fee' AND fixed_secs > 0 THEN fee * secs / fixed_secs
                ELSE 0 END AS amount,
-             tr.secs * tr.cost_rate / 3600 AS cost
-      FROM tr
-      LEFT JOIN fixed ON fixed.project_id = tr.project_id
-      ${f.memberId !== undefined ? sql`WHERE tr.user_id = ${f.memberId}` : sql``}
+             secs * cost_rate / 3600 AS cost
+      FROM fixed
+      ${f.memberId !== undefined ? sql`WHERE user_id = ${f.memberId}` : sql``}
     )
     SELECT ${key} AS key,
            sum(secs) AS time,

@@ -1,0 +1,1 @@
+CREATE INDEX "time_history_timer_idx" ON "time_history" USING btree ("team_id","record_id","time") WHERE "time_history"."action" = 'TIMER';
