@@ -14,9 +14,18 @@ export function adaKey(): string {
 export const test = base;
 export { expect };
 
+/** Opens the API-key form when it is still folded away. */
+export async function openApiKeyForm(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Use an API key instead' });
+  await expect(toggle.or(page.getByLabel('API key')).first()).toBeVisible();
+  if (await toggle.isVisible()) await toggle.click();
+}
+
+/** Signs in with an API key on the sign-in screen. */
 export async function signIn(page: Page, apiKey: string) {
+  await openApiKeyForm(page);
   await page.getByLabel('API key').fill(apiKey);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in with the API key' }).click();
 }
 
 /** Fails with the list of rules when axe finds anything on the page as it is now. */

@@ -1,4 +1,4 @@
-import { ADA, TEAM_NAME, adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import { ADA, TEAM_NAME, adaKey, expect, expectNoAxeViolations, openApiKeyForm, signIn, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { startTcpProxy } from './tcp-proxy.ts';
 
@@ -35,13 +35,13 @@ async function revealCopyAndSignOut(page: Page) {
 }
 
 test('sign in with the API key, see the profile, reveal and copy the key, sign out', async ({ page }) => {
-  await page.goto('/sign-in');
+  await page.goto('/sign-in?redirect=%2Fprofile');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
   await expectNoAxeViolations(page);
 
   await signIn(page, adaKey());
   await expectProfile(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Profile']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Profile']);
   await expectNoAxeViolations(page);
 
   // A reload keeps the session.
@@ -53,7 +53,8 @@ test('sign in with the API key, see the profile, reveal and copy the key, sign o
 
 test('a wrong key shows the server’s message and stays on sign-in', async ({ page }) => {
   await page.goto('/sign-in');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await openApiKeyForm(page);
+  await page.getByRole('button', { name: 'Sign in with the API key' }).click();
   await expect(page.getByText('Enter your API key.')).toBeVisible();
 
   await signIn(page, 'tk_this-is-not-a-real-key');
@@ -72,7 +73,7 @@ test('a deep link while signed out comes back after sign-in', async ({ page }) =
 });
 
 test('the user menu works by keyboard', async ({ page }) => {
-  await page.goto('/sign-in');
+  await page.goto('/sign-in?redirect=%2Fprofile');
   await signIn(page, adaKey());
   await expectProfile(page);
   const menuButton = page.getByRole('button', { name: ADA.name });
@@ -95,7 +96,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('sign in, profile, reveal and copy, sign out', async ({ page }) => {
-    await page.goto('/');
+    await page.goto('/profile');
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fprofile$/);
     await expectNoAxeViolations(page);
     await signIn(page, adaKey());
@@ -111,13 +112,13 @@ test.describe('when things go wrong', () => {
   test('another server: an outage shows the error with Retry, and Retry recovers', async ({ page }) => {
     const proxy = await startTcpProxy(process.env.E2E_API_URL!);
     try {
-      await page.goto('/sign-in');
+      await page.goto('/sign-in?redirect=%2Fprofile');
       await page.getByText('Other server').click();
       await page.getByLabel('Server address').fill('not a url');
       await signIn(page, adaKey());
       await expect(page.getByText('Enter a web address starting with http:// or https://.')).toBeVisible();
       await page.getByLabel('Server address').fill(`${proxy.url}/`);
-      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('button', { name: 'Sign in with the API key' }).click();
       await expectProfile(page);
 
       await proxy.cut();
@@ -145,7 +146,7 @@ test.describe('when things go wrong', () => {
 
   test('a key the server no longer accepts ends the session and returns after signing in again', async ({ page }) => {
     const sessionKey = 'timekeep.session';
-    await page.goto('/sign-in');
+    await page.goto('/sign-in?redirect=%2Fprofile');
     await signIn(page, adaKey());
     await expectProfile(page);
     const saved = JSON.parse((await page.evaluate((k) => localStorage.getItem(k), sessionKey))!) as { baseUrl: string };

@@ -13,7 +13,7 @@ for (const scheme of ['light', 'dark'] as const) {
 
       test('sign-in and profile', async ({ page }) => {
         const shot = (name: string) => page.screenshot({ path: `.tmp/screens/${name}-${size}-${scheme}.png`, fullPage: true });
-        await page.goto('/sign-in');
+        await page.goto('/sign-in?redirect=%2Fprofile');
         await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
         await shot('sign-in');
         await page.getByText('Other server').click();
@@ -21,7 +21,7 @@ for (const scheme of ['light', 'dark'] as const) {
         await expect(page.getByRole('alert')).toContainText('Invalid API key');
         await shot('sign-in-error');
         await page.getByLabel('API key').fill(adaKey());
-        await page.getByRole('button', { name: 'Sign in' }).click();
+        await page.getByRole('button', { name: 'Sign in with the API key' }).click();
         await expect(page.getByRole('heading', { level: 1, name: ADA.name })).toBeVisible();
         await shot('profile');
         await page.getByRole('button', { name: 'Reveal' }).click();
@@ -36,7 +36,7 @@ for (const scheme of ['light', 'dark'] as const) {
         const shot = (name: string) => page.screenshot({ path: `.tmp/screens/${name}-${size}-${scheme}.png` });
         const proxy = await startTcpProxy(process.env.E2E_API_URL!);
         try {
-          await page.goto('/sign-in');
+          await page.goto('/sign-in?redirect=%2Fprofile');
           await page.getByText('Other server').click();
           await page.getByLabel('Server address').fill(proxy.url);
           await signIn(page, adaKey());

@@ -1,5 +1,5 @@
 import { normalizeBaseUrl } from '../lib/format.ts';
-import { restoreCredential, type SessionCredential } from './credentials.ts';
+import { parseStoredCredential, restoreCredential, type SessionCredential, type StoredCredential } from './credentials.ts';
 
 const SESSION_KEY = 'timekeep.session';
 const SERVER_KEY = 'timekeep.server';
@@ -18,6 +18,7 @@ export class Session {
     readonly defaultBaseUrl: string,
   ) {
     this.current = this.restore();
+    this.current?.credential.attach?.(this.hooks());
   }
 
   get isSignedIn(): boolean {
@@ -43,7 +44,8 @@ export class Session {
     if (baseUrl === this.defaultBaseUrl) this.storage.removeItem(SERVER_KEY);
     else this.storage.setItem(SERVER_KEY, baseUrl);
     this.current = { baseUrl, credential };
-    this.storage.setItem(SESSION_KEY, JSON.stringify({ baseUrl, credential: credential.persist() }));
+    this.save();
+    credential.attach?.(this.hooks());
   }
 
   async signOut(): Promise<void> {
@@ -51,6 +53,31 @@ export class Session {
     this.current = null;
     this.storage.removeItem(SESSION_KEY);
     await was?.credential.revoke?.().catch((e: unknown) => console.warn('Could not revoke the credential', e));
+  }
+
+  private save() {
+    if (!this.current) return;
+    const { baseUrl, credential } = this.current;
+    this.storage.setItem(SESSION_KEY, JSON.stringify({ baseUrl, credential: credential.persist() }));
+  }
+
+  /** Lets a credential save its new form and see changes other tabs made to it (all tabs share the storage). */
+  private hooks() {
+    const credential = this.current?.credential;
+    return {
+      save: () => {
+        if (this.current?.credential === credential) this.save();
+      },
+      latest: (): StoredCredential | null => {
+        if (this.current?.credential !== credential) return null;
+        try {
+          const raw = this.storage.getItem(SESSION_KEY);
+          return raw ? parseStoredCredential((JSON.parse(raw) as { credential?: unknown }).credential) : null;
+        } catch {
+          return null;
+        }
+      },
+    };
   }
 
   private restore(): SignedIn | null {

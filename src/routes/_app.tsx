@@ -1,19 +1,23 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { currentUserQueryOptions } from '../auth/current-user.ts';
+import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { dateAtOffset } from '../../contract/weeks.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
+import { meQueryOptions, weekStartOf } from '../features/shell/me-query.ts';
 import { ShellSkeleton } from '../features/shell/shell-skeleton.tsx';
+import { HeaderTimer } from '../features/timer/header-timer.tsx';
+import { LazyTaskPicker } from '../features/timesheet/lazy-task-picker.tsx';
+import { useNow } from '../features/timer/use-timer.ts';
+import { thisWeek, todayLabel, weekNumberLabel } from '../lib/week.ts';
 import { FullPageRouteError } from './-components/route-error.tsx';
 
 /** Every signed-in screen: the guard, the signed-in user, and the shell around the page. */
 export const Route = createFileRoute('/_app')({
-  // The loader pulls in the contract's schemas: keep it out of the entry chunk.
   codeSplitGroupings: [['loader', 'component'], ['pendingComponent'], ['errorComponent']],
   beforeLoad: ({ context, location }) => {
     if (!context.session.isSignedIn) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
+  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions(context.api)),
   pendingComponent: ShellSkeleton,
   errorComponent: FullPageRouteError,
   component: AppLayout,
@@ -21,10 +25,39 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   const { api } = Route.useRouteContext();
-  const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
+  const { data: user } = useSuspenseQuery(meQueryOptions(api));
   const signOut = useSignOut();
+  // Re-read once a minute so "today" moves on at midnight.
+  const now = useNow(true, 60_000);
+  const today = dateAtOffset(new Date(now), user.timezone ?? 0);
+  const week = thisWeek(new Date(now), user.timezone ?? 0, weekStartOf(user));
   return (
-    <AppShell user={user} onSignOut={() => void signOut()}>
+    <AppShell
+      user={user}
+      onSignOut={() => void signOut()}
+      today={
+        <Link to="/timesheet" search={{ week }} className="today-link" aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}>
+          <span className="today-link__week">{weekNumberLabel(week)}</span>
+          <span className="today-link__day">{todayLabel(today)}</span>
+        </Link>
+      }
+      timer={
+        <HeaderTimer
+          renderPicker={(onPick, close) => (
+            <LazyTaskPicker
+              userId={user.id}
+              label="Start a timer on a task"
+              hideLabel
+              placeholder="Timer on which task?"
+              focusOnMount
+              canReadClients={user.role !== 'member_limited'}
+              onPick={(t) => onPick(t)}
+              onEscape={close}
+            />
+          )}
+        />
+      }
+    >
       <Outlet />
     </AppShell>
   );

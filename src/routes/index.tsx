@@ -1,8 +1,8 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 
-/** Home is the profile until the timesheet arrives. */
+/** Home is the weekly timesheet (which puts this week in the URL). */
 export const Route = createFileRoute('/')({
   beforeLoad: () => {
-    throw redirect({ to: '/profile', replace: true });
+    throw redirect({ to: '/timesheet', replace: true });
   },
 });

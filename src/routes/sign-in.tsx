@@ -15,7 +15,7 @@ export const Route = createFileRoute('/sign-in')({
     expired: search.expired === true || search.expired === 'true' ? true : undefined,
   }),
   beforeLoad: ({ context, search }) => {
-    if (context.session.isSignedIn) throw redirect({ href: search.redirect ?? '/profile', replace: true });
+    if (context.session.isSignedIn) throw redirect({ href: search.redirect ?? '/', replace: true });
   },
   component: SignInRoute,
 });
@@ -24,14 +24,16 @@ function SignInRoute() {
   const { session } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
+  const returnTo = search.redirect ?? '/';
   return (
     <>
       <title>Sign in · Timekeep</title>
       <SignInPage
         defaultBaseUrl={session.defaultBaseUrl}
         currentBaseUrl={session.baseUrl}
+        returnTo={returnTo}
         notice={search.expired ? 'Your session ended. Sign in again to continue.' : undefined}
-        onSignedIn={() => void router.navigate({ href: search.redirect ?? '/profile', replace: true })}
+        onSignedIn={() => void router.navigate({ href: returnTo, replace: true })}
       />
     </>
   );

@@ -1,11 +1,13 @@
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
+import { describeSignInError } from '../../auth/oauth-flow.ts';
 import { normalizeBaseUrl } from '../../lib/format.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Brand } from '../../ui/brand.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useApiKeySignIn } from './use-sign-in.ts';
+import { useApiKeySignIn, useOAuthSignIn } from './use-sign-in.ts';
 
 interface FormValues {
   apiKey: string;
@@ -15,34 +17,69 @@ interface FormValues {
 export interface SignInPageProps {
   defaultBaseUrl: string;
   currentBaseUrl: string;
+  /** Where to land after signing in. */
+  returnTo: string;
   /** Shown above the form, e.g. when a session ended. */
   notice?: string | undefined;
   onSignedIn: () => void;
 }
 
-/** API-key sign-in, with an optional other server to talk to. */
-export function SignInPage({ defaultBaseUrl, currentBaseUrl, notice, onSignedIn }: SignInPageProps) {
-  const signIn = useApiKeySignIn();
+/**
+ * Sign-in with a Timekeep account: one click, the email and password go to the server's own page (OAuth).
+ * An API key remains an alternative, and either can point at another server.
+ */
+export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, onSignedIn }: SignInPageProps) {
+  const oauth = useOAuthSignIn();
+  const apiKeySignIn = useApiKeySignIn();
+  const [useKey, setUseKey] = useState(false);
+  const apiKeyRef = useRef<HTMLInputElement | null>(null);
   const usesOtherServer = currentBaseUrl !== defaultBaseUrl;
-  const { register, handleSubmit, formState, setValue } = useForm<FormValues>({
+  const { register, handleSubmit, formState, setValue, trigger, getValues } = useForm<FormValues>({
     defaultValues: { apiKey: '', server: usesOtherServer ? currentBaseUrl : '' },
   });
 
-  const onSubmit = handleSubmit(({ apiKey, server }) => {
-    const baseUrl = server.trim() === '' ? defaultBaseUrl : normalizeBaseUrl(server);
+  // Back from the server's page through the browser's history: the page is live again.
+  const { reset: resetOAuth } = oauth;
+  useEffect(() => {
+    const onPageShow = (e: PageTransitionEvent) => e.persisted && resetOAuth();
+    window.addEventListener('pageshow', onPageShow);
+    return () => window.removeEventListener('pageshow', onPageShow);
+  }, [resetOAuth]);
+
+  useEffect(() => {
+    if (useKey) apiKeyRef.current?.focus();
+  }, [useKey]);
+
+  const chosenBaseUrl = (server: string) => (server.trim() === '' ? defaultBaseUrl : normalizeBaseUrl(server));
+
+  const onOAuth = async () => {
+    apiKeySignIn.reset();
+    if (!(await trigger('server'))) return;
+    const baseUrl = chosenBaseUrl(getValues('server'));
+    if (baseUrl) oauth.mutate({ baseUrl, returnTo });
+  };
+
+  const onApiKey = handleSubmit(({ apiKey, server }) => {
+    oauth.reset();
+    const baseUrl = chosenBaseUrl(server);
     if (!baseUrl) return;
-    signIn.mutate({ apiKey: apiKey.trim(), baseUrl }, { onSuccess: onSignedIn });
+    apiKeySignIn.mutate({ apiKey: apiKey.trim(), baseUrl }, { onSuccess: onSignedIn });
   });
 
-  const error = signIn.error;
-  const errorText =
-    error instanceof NetworkError
-      ? `${error.message} Check the address and that the server is running.`
-      : error instanceof ApiError && error.status === 401
-        ? `${sentence(error.message)} Check the key and try again.`
-        : error
-          ? describeError(error)
+  const keyError = apiKeySignIn.error;
+  const errorText = oauth.error
+    ? describeSignInError(oauth.error)
+    : keyError instanceof NetworkError
+      ? `${keyError.message} Check the address and that the server is running.`
+      : keyError instanceof ApiError && keyError.status === 401
+        ? `${sentence(keyError.message)} Check the key and try again.`
+        : keyError
+          ? describeError(keyError)
           : null;
+  const leaving = oauth.isPending || oauth.isSuccess;
+  const { ref: apiKeyRegisterRef, ...apiKeyField } = register('apiKey', {
+    validate: (v) => !useKey || v.trim() !== '' || 'Enter your API key.',
+  });
 
   return (
     <main className="sign-in">
@@ -52,10 +89,8 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, notice, onSignedIn 
         </div>
         <div className="card sign-in__card">
           <h1 className="sign-in__title">Sign in</h1>
-          <p className="sign-in__lead">
-            Enter your personal API key. Your Timekeep admin can give you one; once signed in, you will also find it on your profile.
-          </p>
-          {notice && !error && (
+          <p className="sign-in__lead">Continue to your Timekeep server and sign in there with your email and password.</p>
+          {notice && !errorText && (
             <Alert tone="info" live={false}>
               {notice}
             </Alert>
@@ -65,44 +100,58 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, notice, onSignedIn 
               {errorText}
             </Alert>
           )}
-          <form className="stack-md" onSubmit={(e) => void onSubmit(e)} noValidate>
-            <TextField
-              label="API key"
-              type="password"
-              autoComplete="off"
-              spellCheck={false}
-              autoCapitalize="off"
-              error={formState.errors.apiKey?.message}
-              {...register('apiKey', { validate: (v) => v.trim() !== '' || 'Enter your API key.' })}
-            />
-            <details className="disclosure" open={usesOtherServer || undefined}>
-              <summary>Other server</summary>
-              <div className="disclosure__body stack-sm">
-                <TextField
-                  label="Server address"
-                  type="url"
-                  inputMode="url"
-                  autoComplete="url"
-                  spellCheck={false}
-                  placeholder={defaultBaseUrl}
-                  hint={`Leave empty for the default, ${defaultBaseUrl}.`}
-                  error={formState.errors.server?.message}
-                  {...register('server', {
-                    validate: (v) =>
-                      v.trim() === '' || normalizeBaseUrl(v) !== null || 'Enter a web address starting with http:// or https://.',
-                  })}
-                />
-                {usesOtherServer && (
-                  <Button size="sm" variant="ghost" onClick={() => setValue('server', '')}>
-                    Use the default server
-                  </Button>
-                )}
-              </div>
-            </details>
-            <Button type="submit" variant="primary" className="btn--block" busy={signIn.isPending}>
-              {signIn.isPending ? 'Signing in\u2026' : 'Sign in'}
+          <Button variant="primary" className="btn--block" busy={leaving} onClick={() => void onOAuth()}>
+            {leaving ? 'Opening the sign-in page\u2026' : 'Sign in with Timekeep'}
+          </Button>
+          <details className="disclosure" open={usesOtherServer || undefined}>
+            <summary>Other server</summary>
+            <div className="disclosure__body stack-sm">
+              <TextField
+                label="Server address"
+                type="url"
+                inputMode="url"
+                autoComplete="url"
+                spellCheck={false}
+                placeholder={defaultBaseUrl}
+                hint={`Leave empty for the default, ${defaultBaseUrl}.`}
+                error={formState.errors.server?.message}
+                {...register('server', {
+                  validate: (v) =>
+                    v.trim() === '' || normalizeBaseUrl(v) !== null || 'Enter a web address starting with http:// or https://.',
+                })}
+              />
+              {usesOtherServer && (
+                <Button size="sm" variant="ghost" onClick={() => setValue('server', '')}>
+                  Use the default server
+                </Button>
+              )}
+            </div>
+          </details>
+          {useKey ? (
+            <form className="stack-md" onSubmit={(e) => void onApiKey(e)} noValidate>
+              <TextField
+                label="API key"
+                type="password"
+                autoComplete="off"
+                spellCheck={false}
+                autoCapitalize="off"
+                hint="Your Timekeep admin can give you one; once signed in, you will also find it on your profile."
+                error={formState.errors.apiKey?.message}
+                ref={(el) => {
+                  apiKeyRegisterRef(el);
+                  apiKeyRef.current = el;
+                }}
+                {...apiKeyField}
+              />
+              <Button type="submit" variant="secondary" className="btn--block" busy={apiKeySignIn.isPending}>
+                {apiKeySignIn.isPending ? 'Signing in\u2026' : 'Sign in with the API key'}
+              </Button>
+            </form>
+          ) : (
+            <Button variant="ghost" className="btn--block" onClick={() => setUseKey(true)}>
+              Use an API key instead
             </Button>
-          </form>
+          )}
         </div>
         <p className="sign-in__footnote">
           Connected to <span className="mono">{usesOtherServer ? currentBaseUrl : defaultBaseUrl}</span>

@@ -1,30 +1,46 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { userRoutes } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
 import { useSession } from '../../auth/context.ts';
-import { apiKeyCredential } from '../../auth/credentials.ts';
+import { apiKeyCredential, type SessionCredential } from '../../auth/credentials.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { startSignIn } from '../../auth/oauth-flow.ts';
 
 export interface SignInInput {
   apiKey: string;
   baseUrl: string;
 }
 
-/** Checks the key against the server (`GET /users/me`) and only then starts the session. */
-export function useApiKeySignIn() {
+/** Checks a credential against the server (`GET /users/me`) and only then starts the session with it. */
+export function useStartSession() {
   const api = useApi();
   const session = useSession();
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: async ({ apiKey, baseUrl }: SignInInput) => {
-      const credential = apiKeyCredential(apiKey);
+  return useCallback(
+    async (credential: SessionCredential, baseUrl: string) => {
       const user = await api.call(userRoutes.me, { credential, baseUrl });
-      return { user, credential, baseUrl };
-    },
-    onSuccess: ({ user, credential, baseUrl }) => {
       queryClient.clear();
       session.signIn(credential, baseUrl);
       queryClient.setQueryData(currentUserQueryOptions(api).queryKey, user);
+    },
+    [api, session, queryClient],
+  );
+}
+
+/** API-key sign-in: the key is checked before the session starts. */
+export function useApiKeySignIn() {
+  const startSession = useStartSession();
+  return useMutation({
+    mutationFn: ({ apiKey, baseUrl }: SignInInput) => startSession(apiKeyCredential(apiKey), baseUrl),
+  });
+}
+
+/** OAuth sign-in: prepares the authorization request and leaves for the server's sign-in page. */
+export function useOAuthSignIn() {
+  return useMutation({
+    mutationFn: async ({ baseUrl, returnTo }: { baseUrl: string; returnTo: string }) => {
+      window.location.assign(await startSignIn({ apiBaseUrl: baseUrl, returnTo }));
     },
   });
 }

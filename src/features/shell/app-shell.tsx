@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { Brand } from '../../ui/brand.tsx';
+import { Toaster } from '../../ui/toast.tsx';
 import { navItemsFor } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
@@ -11,8 +12,18 @@ export interface ShellUser {
   email?: string | undefined;
 }
 
-/** The frame of every signed-in screen: header with name, navigation for the role, and the user menu. */
-export function AppShell({ user, onSignOut, children }: { user: ShellUser; onSignOut: () => void; children: ReactNode }) {
+export interface AppShellProps {
+  user: ShellUser;
+  onSignOut: () => void;
+  /** The current week and today's date, linking to this week. */
+  today?: ReactNode;
+  /** The running timer (or Start). */
+  timer?: ReactNode;
+  children: ReactNode;
+}
+
+/** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
+export function AppShell({ user, onSignOut, today, timer, children }: AppShellProps) {
   const items = navItemsFor(user.role);
   return (
     <div className="shell">
@@ -35,12 +46,15 @@ export function AppShell({ user, onSignOut, children }: { user: ShellUser; onSig
               ))}
             </ul>
           </nav>
+          {today && <div className="shell__today">{today}</div>}
+          {timer && <div className="shell__timer">{timer}</div>}
           <UserMenu user={user} onSignOut={onSignOut} />
         </div>
       </header>
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
+      <Toaster />
     </div>
   );
 }

@@ -1,0 +1,183 @@
+/**
+ * The web app's figures, on the production build:
+ * - gzip size of the JavaScript the first render of /timesheet needs (entry, its imports, and the route
+ *   chunks of the shell and the timesheet, read from Vite's manifest);
+ * - navigation to the grid drawn with a week of 40 rows, cold (fresh browser context) and warm (in-app
+ *   navigation back to the week), in Chromium against the real API on PGlite;
+ * - keypress to totals updated in a 300-row week (performance marks the app sets when
+ *   `localStorage['timekeep.perf']` is `1`), median over typed cells.
+ */
+import crypto from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { dateAtOffset, weekDates, weekIdOf } from '../contract/weeks.ts';
+import { startStaticServer } from '../e2e/static-server.ts';
+import { Secrets } from '../server/lib/secrets.ts';
+import { startApi } from '../server/main.ts';
+import { createTeam, createUser } from '../server/modules/users/service.ts';
+import type { Bench, BenchResult } from './types.ts';
+
+const repo = path.resolve(import.meta.dirname, '..');
+const COLD_RUNS = 5;
+const WARM_RUNS = 10;
+const KEYS = 41;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+
+/** Gzip bytes of the entry, everything it imports statically, and the shell and timesheet route chunks. */
+export function firstRenderBytes(dist: string): { total: number; files: number } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    if (seen.has(key) || !manifest[key]) return;
+    seen.add(key);
+    for (const i of manifest[key].imports ?? []) walk(i);
+  };
+  const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
+  if (!entry) throw new Error('The manifest has no entry');
+  walk(entry);
+  const routes = Object.keys(manifest).filter((k) => /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/.test(k));
+  if (routes.length < 2) throw new Error(`The route chunks of the shell and the timesheet are not in the manifest: ${routes.join(', ')}`);
+  routes.forEach(walk);
+  let total = 0;
+  for (const k of seen) total += zlib.gzipSync(fs.readFileSync(path.join(dist, manifest[k]!.file)), { level: 9 }).length;
+  return { total, files: seen.size };
+}
+
+async function post(url: string, key: string, body: unknown) {
+  const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json() as Promise<{ id: string | number; apiKey?: string }>;
+}
+
+/** A member with `rows` tasks holding time on the five workdays of this week. */
+async function seedWeek(apiUrl: string, adminKey: string, rows: number, label: string) {
+  const member = (await post(`${apiUrl}/team/users`, adminKey, { name: `Bench ${label}`, email: `bench-${label}@example.test`, role: 'member' })) as { id: number; apiKey: string };
+  const project = await post(`${apiUrl}/projects`, adminKey, { name: `Bench ${label}`, users: [member.id] });
+  const dates = weekDates(weekIdOf(dateAtOffset(new Date(), 0), 1), 1).slice(0, 5);
+  for (let i = 0; i < rows; i++) {
+    const task = await post(`${apiUrl}/projects/${project.id}/tasks`, adminKey, { name: `Task ${String(i + 1).padStart(3, '0')}` });
+    // Four of five days with time: the fifth stays empty to type into.
+    for (const date of dates.slice(0, 4)) await post(`${apiUrl}/time`, member.apiKey, { time: 1800 + (i % 8) * 900, date, task: task.id });
+  }
+  return member;
+}
+
+async function openSignedIn(browser: Browser, apiUrl: string, key: string) {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  await context.addInitScript(
+    ([url, k]) => {
+      localStorage.setItem('timekeep.perf', '1');
+      localStorage.setItem('timekeep.session', JSON.stringify({ baseUrl: url, credential: { kind: 'apiKey', apiKey: k } }));
+    },
+    [apiUrl, key],
+  );
+  return { context, page: await context.newPage() };
+}
+
+const gridDrawnAt = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? null, undefined, { timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+
+const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+const bench: Bench = async ({ log }) => {
+  const results: BenchResult[] = [];
+  const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-'));
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-data-'));
+  log('building the production bundle');
+  execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' });
+  const size = firstRenderBytes(dist);
+  results.push({
+    name: 'web: JS for the first render of /timesheet (gzip)',
+    database: 'none',
+    value: round(size.total / 1024),
+    unit: 'KB',
+    budget: { value: 120, better: 'lower' },
+    details: { chunks: size.files },
+  });
+
+  const secret = crypto.randomBytes(24).toString('base64url');
+  // The session saved in the browser names the API, so the site's config.json need not.
+  const site = await startStaticServer(dist, 'http://127.0.0.1:9');
+  const api = await startApi({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SECRET: secret, RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn', WEB_ORIGINS: site.url });
+  let browser: Browser | undefined;
+  try {
+    const team = await createTeam(api.database.db, 'Bench web');
+    const { apiKey: adminKey } = await createUser(api.database.db, new Secrets(secret), { teamId: team.id, name: 'Bench Admin', email: 'bench-admin@example.test', role: 'admin' });
+    log('seeding a 40-row and a 300-row week through the API');
+    const forty = await seedWeek(api.url, adminKey, 40, 'forty');
+    const big = await seedWeek(api.url, adminKey, 300, 'big');
+    browser = await chromium.launch({
+      executablePath: '/usr/bin/chromium',
+      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+
+    const cold: number[] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const { context, page } = await openSignedIn(browser, api.url, forty.apiKey);
+      await page.goto(`${site.url}/timesheet`);
+      cold.push(await gridDrawnAt(page));
+      await context.close();
+    }
+    results.push({ name: 'web: navigation to a 40-row week drawn, cold', database: 'pglite', value: round(median(cold)), unit: 'ms', budget: { value: 1000, better: 'lower' }, details: { runs: COLD_RUNS, max: round(Math.max(...cold)) } });
+
+    const { context, page } = await openSignedIn(browser, api.url, forty.apiKey);
+    await page.goto(`${site.url}/timesheet`);
+    await gridDrawnAt(page);
+    const warm: number[] = [];
+    for (let i = 0; i < WARM_RUNS; i++) {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Profile' }).click();
+      await page.waitForURL(/\/profile/);
+      await page.evaluate(() => performance.clearMarks('tk-grid-drawn'));
+      const started = await page.evaluate(() => performance.now());
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timesheet' }).click();
+      warm.push((await gridDrawnAt(page)) - started);
+    }
+    await context.close();
+    results.push({ name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } });
+
+    const typing = await openSignedIn(browser, api.url, big.apiKey);
+    await typing.page.goto(`${site.url}/timesheet`);
+    await gridDrawnAt(typing.page);
+    const rows = await typing.page.locator('.tgrid tbody tr').count();
+    if (rows < 300) throw new Error(`The week shows ${rows} rows, not 300`);
+    // Friday of the first row, then down the column: each digit changes the week's total.
+    await typing.page.locator('input[data-r="0"][data-c="4"]').focus();
+    for (let i = 0; i < KEYS; i++) {
+      await typing.page.keyboard.press('1');
+      await typing.page.keyboard.press('Enter');
+    }
+    const samples = await typing.page.evaluate(() => performance.getEntriesByName('tk-key-to-total', 'measure').map((m) => m.duration));
+    await typing.context.close();
+    if (samples.length < KEYS / 2) throw new Error(`Only ${samples.length} keypress measures were taken`);
+    results.push({
+      name: 'web: keypress to totals updated, 300-row week (median)',
+      database: 'none',
+      value: round(median(samples)),
+      unit: 'ms',
+      budget: { value: 16, better: 'lower' },
+      details: { samples: samples.length, max: round(Math.max(...samples)) },
+    });
+  } finally {
+    await browser?.close();
+    await api.stop();
+    await site.close();
+    fs.rmSync(dist, { recursive: true, force: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return results;
+};
+
+export default bench;

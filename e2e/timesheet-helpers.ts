@@ -1,0 +1,108 @@
+import { expect, type Page } from '@playwright/test';
+import { dateAtOffset, weekDates, weekIdOf, shiftWeek } from '../contract/weeks.ts';
+import { adaKey } from './fixtures.ts';
+
+/** Seeding through the real API with the admin key from the global setup. */
+export const apiUrl = () => process.env.E2E_API_URL!;
+
+export async function call<T>(method: string, path: string, key: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${apiUrl()}${path}`, {
+    method,
+    headers: { 'X-Api-Key': key, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    body: body === undefined ? null : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+export interface Member {
+  id: number;
+  name: string;
+  email: string;
+  apiKey: string;
+}
+export interface World {
+  member: Member;
+  tasks: { id: string; name: string }[];
+  projectName: string;
+  clientName: string;
+  /** This week's id and dates (Monday start, UTC). */
+  weekId: number;
+  dates: string[];
+  today: string;
+}
+
+let counter = 0;
+
+/** A fresh member with a project of three tasks (and a client), all through the API. */
+export async function seedWorld(label: string): Promise<World> {
+  const admin = adaKey();
+  const n = `${Date.now().toString(36)}${++counter}`;
+  const member = await call<Member>('POST', '/team/users', admin, { name: `Mia ${label}`, email: `mia-${n}@example.test`, role: 'member' });
+  const projectName = `Harbour ${label} ${n}`;
+  const project = await call<{ id: string }>('POST', '/projects', admin, { name: projectName, users: [member.id] });
+  const clientName = `Bluefin ${n}`;
+  await call('POST', '/clients', admin, { name: clientName, projects: [project.id] });
+  const tasks = [];
+  for (const name of ['Design review', 'Sprint planning', 'Support tickets', 'Client workshop']) {
+    tasks.push(await call<{ id: string; name: string }>('POST', `/projects/${project.id}/tasks`, admin, { name }));
+  }
+  const today = dateAtOffset(new Date(), 0);
+  const weekId = weekIdOf(today, 1);
+  return { member, tasks, projectName, clientName, weekId, dates: weekDates(weekId, 1), today };
+}
+
+export const lastWeekDates = (w: World) => weekDates(shiftWeek(w.weekId, -1), 1);
+
+/** Seconds per (task, date) of the member's records, from the server. */
+export async function serverTime(w: World, from = w.dates[0]!, to = w.dates[6]!) {
+  const list = await call<{ time: number; date: string; task: { id: string } | null }[]>('GET', `/users/${w.member.id}/time?from=${from}&to=${to}`, w.member.apiKey);
+  return list.reduce((s, r) => s + r.time, 0);
+}
+
+/** Signs the member in with their API key ("Use an API key instead"): members made through the API have no password. */
+export async function signInWithKey(page: Page, key: string, path = '/') {
+  await page.goto(path);
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
+  await page.getByRole('textbox', { name: 'API key' }).fill(key);
+  await page.getByRole('button', { name: 'Sign in with the API key' }).click();
+  await expect(page.getByRole('grid', { name: 'Week timesheet' }).or(page.getByText('Nothing logged this week'))).toBeVisible();
+}
+
+/** Signs in on `serverUrl` (the TCP proxy) by saving an API-key session the app restores on load. */
+export async function useKeySessionOn(page: Page, serverUrl: string, key: string) {
+  await page.goto('/sign-in');
+  await page.evaluate(
+    ([url, k]) => {
+      localStorage.setItem('timekeep.server', url!);
+      localStorage.setItem('timekeep.session', JSON.stringify({ baseUrl: url, credential: { kind: 'apiKey', apiKey: k } }));
+    },
+    [serverUrl, key],
+  );
+}
+
+export const dayLabel = (date: string) => {
+  const d = new Date(`${date}T00:00:00Z`);
+  const wd = d.toLocaleDateString('en-US', { weekday: 'long', timeZone: 'UTC' });
+  const md = d.toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
+  return `${wd}, ${md}`;
+};
+
+/** The input of a cell by its task and date, the way a screen reader names it. */
+export const cell = (page: Page, task: string, date: string) =>
+  page.getByRole('grid', { name: 'Week timesheet' }).getByRole('textbox', { name: new RegExp(`^${task} ${dayLabel(date)}(, today)?$`) });
+
+export async function addRow(page: Page, taskName: string, projectName: string) {
+  await page.getByRole('button', { name: 'Add row' }).click();
+  const box = page.getByRole('combobox', { name: 'Add a task to the week' });
+  await box.fill(taskName.slice(0, 6));
+  const option = page.getByRole('option', { name: new RegExp(`^${taskName}`) }).filter({ hasText: projectName });
+  await expect(option).toBeVisible();
+  await box.press('ArrowDown');
+  while ((await option.getAttribute('aria-selected')) !== 'true') await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page.getByRole('rowheader', { name: new RegExp(taskName) })).toBeVisible();
+}
+
+export const weekTotal = (page: Page) => page.getByTestId('week-total');

@@ -1,0 +1,34 @@
+/** Client ids from dynamic registration, one per authorization server (issuer), kept in localStorage. */
+const KEY = 'timekeep.oauth.clients';
+
+interface Registration {
+  clientId: string;
+  redirectUri: string;
+}
+
+function readAll(storage: Storage): Record<string, Registration> {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(KEY) ?? '{}');
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, Registration>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The client id registered at `issuer` for `redirectUri`, if any. */
+export function cachedClientId(storage: Storage, issuer: string, redirectUri: string): string | null {
+  const entry = readAll(storage)[issuer];
+  return entry && typeof entry.clientId === 'string' && entry.redirectUri === redirectUri ? entry.clientId : null;
+}
+
+export function rememberClientId(storage: Storage, issuer: string, registration: Registration): void {
+  storage.setItem(KEY, JSON.stringify({ ...readAll(storage), [issuer]: registration }));
+}
+
+/** Drops the id `issuer` no longer knows, so the next sign-in registers again. */
+export function forgetClientId(storage: Storage, issuer: string, clientId?: string): void {
+  const all = readAll(storage);
+  if (!all[issuer] || (clientId !== undefined && all[issuer].clientId !== clientId)) return;
+  delete all[issuer];
+  storage.setItem(KEY, JSON.stringify(all));
+}

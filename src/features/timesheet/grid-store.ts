@@ -1,0 +1,258 @@
+/**
+ * The week grid's state outside React: one object per cell, totals kept up to date by deltas, and
+ * subscriptions per cell, row, day and week, so typing in one cell re-renders that cell and three totals,
+ * never the whole grid (a 300-row week stays under a frame per keystroke).
+ */
+
+export type CellStatus = 'idle' | 'saving' | 'saved' | 'failed';
+
+export interface RowInfo {
+  /** Task id, or `none` for time without a task. */
+  key: string;
+  taskId: string | null;
+  name: string;
+  projectName: string;
+  clientName: string;
+  status: 'open' | 'closed';
+  projects: string[];
+}
+
+export interface CellState {
+  /** Committed seconds: what the server has, or will have once the pending save lands. */
+  seconds: number;
+  /** What the totals count right now: `seconds`, or the valid value being typed. */
+  shown: number;
+  recordId: number | null;
+  comment: string;
+  locked: boolean;
+  lockReasons: readonly string[];
+  status: CellStatus;
+  /** Why the last save failed. */
+  error: string | null;
+  /** Text that is not a duration, kept in the cell with its message until fixed or reverted. */
+  invalid: { text: string; message: string } | null;
+}
+
+export interface CellChange {
+  key: string;
+  seconds: number;
+}
+
+export interface UndoEntry {
+  cells: { key: string; before: number; after: number }[];
+}
+
+const EMPTY: CellState = Object.freeze({
+  seconds: 0,
+  shown: 0,
+  recordId: null,
+  comment: '',
+  locked: false,
+  lockReasons: [],
+  status: 'idle',
+  error: null,
+  invalid: null,
+}) as CellState;
+
+export const cellKey = (rowKey: string, day: number) => `${rowKey}|${day}`;
+export const splitCellKey = (key: string) => {
+  const at = key.lastIndexOf('|');
+  return { rowKey: key.slice(0, at), day: Number(key.slice(at + 1)) };
+};
+
+export interface Selection {
+  anchor: { row: number; col: number };
+  focus: { row: number; col: number };
+}
+
+export class GridStore {
+  private cells = new Map<string, CellState>();
+  private rowTotals = new Map<string, number>();
+  private dayTotals: number[];
+  private week = 0;
+  private listeners = new Map<string, Set<() => void>>();
+  private rowList: RowInfo[] = [];
+  private undoStack: UndoEntry[] = [];
+  private selection: Selection | null = null;
+
+  constructor(readonly days: number = 7) {
+    this.dayTotals = Array.from({ length: days }, () => 0);
+  }
+
+  // ---- subscriptions ----
+
+  subscribe(topic: string, fn: () => void): () => void {
+    let set = this.listeners.get(topic);
+    if (!set) this.listeners.set(topic, (set = new Set()));
+    set.add(fn);
+    return () => set.delete(fn);
+  }
+
+  private emit(topic: string) {
+    const set = this.listeners.get(topic);
+    if (set) for (const fn of [...set]) fn();
+  }
+
+  // ---- reads ----
+
+  cell(key: string): CellState {
+    return this.cells.get(key) ?? EMPTY;
+  }
+  rowTotal(rowKey: string): number {
+    return this.rowTotals.get(rowKey) ?? 0;
+  }
+  dayTotal(day: number): number {
+    return this.dayTotals[day] ?? 0;
+  }
+  weekTotal(): number {
+    return this.week;
+  }
+  rows(): RowInfo[] {
+    return this.rowList;
+  }
+  rowHasTime(rowKey: string): boolean {
+    for (let d = 0; d < this.days; d++) if (this.cell(cellKey(rowKey, d)).seconds > 0) return true;
+    return false;
+  }
+  /** Cells whose save failed, for the banner and Retry all. */
+  failedKeys(): string[] {
+    const out: string[] = [];
+    for (const [k, c] of this.cells) if (c.status === 'failed') out.push(k);
+    return out;
+  }
+  canUndo(): boolean {
+    return this.undoStack.length > 0;
+  }
+
+  // ---- rows ----
+
+  setRows(rows: RowInfo[]) {
+    const same = rows.length === this.rowList.length && rows.every((r, i) => sameRow(r, this.rowList[i]!));
+    if (same) return;
+    this.rowList = rows;
+    this.emit('rows');
+  }
+
+  // ---- writes ----
+
+  /** Replaces a cell's state, keeping the totals right by the change of `shown`. */
+  update(key: string, patch: Partial<CellState>) {
+    const prev = this.cell(key);
+    const next: CellState = { ...prev, ...patch };
+    if (shallowEqual(prev, next)) return;
+    this.cells.set(key, next);
+    const delta = next.shown - prev.shown;
+    const { rowKey, day } = splitCellKey(key);
+    this.emit(`cell:${key}`);
+    if (delta !== 0) {
+      this.rowTotals.set(rowKey, this.rowTotal(rowKey) + delta);
+      this.dayTotals[day] = this.dayTotal(day) + delta;
+      this.week += delta;
+      this.emit(`row:${rowKey}`);
+      this.emit(`day:${day}`);
+      this.emit('week');
+    }
+    if (prev.status !== next.status) this.emit('status');
+  }
+
+  /** A valid value being typed: the totals follow it before it is committed. */
+  preview(key: string, seconds: number) {
+    this.update(key, { shown: seconds });
+  }
+
+  /** Back to the committed value (Escape). */
+  revert(key: string) {
+    const c = this.cell(key);
+    this.update(key, { shown: c.seconds, invalid: null });
+  }
+
+  markInvalid(key: string, text: string, message: string) {
+    const c = this.cell(key);
+    this.update(key, { invalid: { text, message }, shown: c.seconds });
+  }
+
+  /**
+   * Commits changes as one undoable step (a typed cell, a pasted block, a cleared row). Locked cells and
+   * cells already holding the value are left out; returns the changes that happened.
+   */
+  commit(changes: CellChange[], undoable = true): CellChange[] {
+    const done: CellChange[] = [];
+    const entry: UndoEntry = { cells: [] };
+    for (const ch of changes) {
+      const c = this.cell(ch.key);
+      if (c.locked) continue;
+      if (c.seconds === ch.seconds) {
+        this.update(ch.key, { shown: c.seconds, invalid: null });
+        continue;
+      }
+      entry.cells.push({ key: ch.key, before: c.seconds, after: ch.seconds });
+      this.update(ch.key, { seconds: ch.seconds, shown: ch.seconds, invalid: null, status: 'saving', error: null });
+      done.push(ch);
+    }
+    if (undoable && entry.cells.length) {
+      this.undoStack.push(entry);
+      if (this.undoStack.length > 100) this.undoStack.shift();
+      this.emit('undo');
+    }
+    return done;
+  }
+
+  /** Takes back the last committed step; returns what to save. */
+  undo(): CellChange[] {
+    const entry = this.undoStack.pop();
+    if (!entry) return [];
+    this.emit('undo');
+    return this.commit(
+      entry.cells.map((c) => ({ key: c.key, seconds: c.before })),
+      false,
+    );
+  }
+
+  // ---- selection (copy of a block) ----
+
+  getSelection(): Selection | null {
+    return this.selection;
+  }
+  setSelection(sel: Selection | null) {
+    if (sel === null && this.selection === null) return;
+    this.selection = sel;
+    this.emit('selection');
+  }
+}
+
+function sameRow(a: RowInfo, b: RowInfo) {
+  return a.key === b.key && a.name === b.name && a.projectName === b.projectName && a.clientName === b.clientName && a.status === b.status;
+}
+
+function shallowEqual(a: CellState, b: CellState) {
+  return (
+    a.seconds === b.seconds &&
+    a.shown === b.shown &&
+    a.recordId === b.recordId &&
+    a.comment === b.comment &&
+    a.locked === b.locked &&
+    a.lockReasons === b.lockReasons &&
+    a.status === b.status &&
+    a.error === b.error &&
+    a.invalid === b.invalid
+  );
+}
+
+/** Rows × columns of text from a spreadsheet's clipboard (tab-separated, one line per row). */
+export function parseTsv(text: string): string[][] {
+  const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
+  return lines.map((l) => l.split('\t'));
+}
+
+/** The block as a spreadsheet takes it. */
+export const toTsv = (block: string[][]) => block.map((r) => r.join('\t')).join('\n');
+
+/** The rows and columns a selection spans, corners in any order. */
+export function selectionBounds(sel: Selection) {
+  return {
+    top: Math.min(sel.anchor.row, sel.focus.row),
+    bottom: Math.max(sel.anchor.row, sel.focus.row),
+    left: Math.min(sel.anchor.col, sel.focus.col),
+    right: Math.max(sel.anchor.col, sel.focus.col),
+  };
+}

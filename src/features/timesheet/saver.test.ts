@@ -1,0 +1,120 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { ApiClient, RequestOptions } from '../../api/client.ts';
+import { ApiError, NetworkError } from '../../api/errors.ts';
+import { Saver } from './saver.ts';
+
+const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
+const record = (id: number, time: number) => ({ id, time, user: 1, date: '2026-11-16', task: null, isLocked: false, isInvoiced: false, comment: '', history: [], createdAt: '2026-11-16 10:00:00', lockReasons: [] });
+
+function memoryStorage() {
+  const m = new Map<string, string>();
+  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+}
+
+function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
+  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const api = {
+    request: vi.fn(async (req: RequestOptions<unknown>) => {
+      calls.push({ method: req.method, path: req.path, body: req.body });
+      const next = answers.shift();
+      if (!next) throw new Error(`unexpected ${req.method} ${req.path}`);
+      return next(req);
+    }),
+  } as unknown as ApiClient;
+  return { api, calls };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 0));
+
+describe('saver', () => {
+  it('POSTs a new cell, PUTs a known one, DELETEs a cleared one', async () => {
+    const { api, calls } = fakeApi([() => record(5, 5400), () => record(5, 1800), () => undefined]);
+    const saver = new Saver(api, 1, memoryStorage());
+    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    await settle();
+    saver.save({ task, date: '2026-11-16', seconds: 1800, recordId: 5 });
+    await settle();
+    saver.save({ task, date: '2026-11-16', seconds: 0, recordId: 5 });
+    await settle();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time', 'put /time/5', 'delete /time/5']);
+    expect(calls[0]!.body).toEqual({ time: 5400, date: '2026-11-16', task: 'ev:10' });
+    expect(saver.pending()).toEqual([]);
+  });
+
+  it('corrects a POST that added to a record the server already had', async () => {
+    const { api, calls } = fakeApi([() => record(7, 9000), () => record(7, 5400)]);
+    const saver = new Saver(api, 1, memoryStorage());
+    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    await settle();
+    await settle();
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time', 'put /time/7']);
+    expect(calls[1]!.body).toEqual({ time: 5400 });
+  });
+
+  it('keeps a failure in storage, survives a reload, and sends it again', async () => {
+    const storage = memoryStorage();
+    const { api } = fakeApi([
+      () => {
+        throw new NetworkError('http://api.test');
+      },
+    ]);
+    const saver = new Saver(api, 1, storage);
+    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    await settle();
+    expect(saver.pending()[0]).toMatchObject({ status: 'failed', retryable: true, seconds: 5400 });
+    expect(saver.pending()[0]!.error).toMatch(/cannot be reached/);
+    expect(storage.getItem('timekeep.unsaved.1')).toContain('"seconds":5400');
+
+    // A new visit: the change is still there and goes out when started.
+    const second = fakeApi([() => record(9, 5400)]);
+    const again = new Saver(second.api, 1, storage);
+    expect(again.pending()).toHaveLength(1);
+    const saved = vi.fn();
+    again.onSaved(saved);
+    again.start();
+    await settle();
+    again.stop();
+    expect(second.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time']);
+    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }));
+    expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
+  });
+
+  it('does not retry a refusal on its own, only when asked', async () => {
+    const { api, calls } = fakeApi([
+      () => {
+        throw new ApiError(422, { code: 422, message: 'This time is locked' });
+      },
+      () => record(3, 60),
+    ]);
+    const saver = new Saver(api, 1, memoryStorage());
+    saver.save({ task, date: '2026-11-16', seconds: 60, recordId: null });
+    await settle();
+    expect(saver.pending()[0]).toMatchObject({ status: 'failed', retryable: false, error: 'Not saved: This time is locked' });
+    saver.retryAll(false);
+    await settle();
+    expect(calls).toHaveLength(1);
+    saver.retry('ev:10', '2026-11-16');
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(saver.pending()).toEqual([]);
+  });
+
+  it('sends the newest value when the user typed again during a save', async () => {
+    let release!: () => void;
+    const { api, calls } = fakeApi([
+      () => new Promise((r) => (release = () => r(record(4, 3600)))),
+      () => record(4, 7200),
+    ]);
+    const saver = new Saver(api, 1, memoryStorage());
+    saver.save({ task, date: '2026-11-16', seconds: 3600, recordId: null });
+    saver.save({ task, date: '2026-11-16', seconds: 7200, recordId: null });
+    release();
+    await settle();
+    await settle();
+    expect(calls.map((c) => `${c.method} ${c.path} ${JSON.stringify(c.body)}`)).toEqual([
+      'post /time {"time":3600,"date":"2026-11-16","task":"ev:10"}',
+      'put /time/4 {"time":7200}',
+    ]);
+    expect(saver.pending()).toEqual([]);
+  });
+});

@@ -1,0 +1,538 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { Timesheet } from '../../../contract/timesheets.ts';
+import { useApi } from '../../api/context.ts';
+import { describeError } from '../../api/errors.ts';
+import { formatDuration, parseDuration, type DurationFormat } from '../../lib/duration.ts';
+import { dayInfo, previousWeek, weekDates, weekLabel, weekNumberLabel, weekRange, type DayInfo } from '../../lib/week.ts';
+import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
+import { weekRecordsQueryOptions } from './api.ts';
+
+import { cellKey, GridStore, parseTsv, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
+import { dayLockReasons, liteTask, NO_TASK, syncStore, type TaskLite } from './model.ts';
+import { perfEnabled } from './perf.ts';
+
+import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
+import { rememberTask } from './recent-tasks.ts';
+import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
+import { useFailedCount, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { WeekNav } from './week-nav.tsx';
+
+// Dialogs are opened rarely: their code loads on first use.
+const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CommentDialog })));
+const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
+
+export interface TimesheetUser {
+  id: number;
+  name: string;
+  canReadClients: boolean;
+}
+
+export interface TimerView {
+  taskId: string | null;
+  elapsed: number;
+}
+
+export interface TimesheetPageProps {
+  user: TimesheetUser;
+  weekId: number;
+  weekStart: number;
+  today: string;
+  thisWeekId: number;
+  onWeekChange: (weekId: number) => void;
+  /** The week's approval status and actions (composed by the route). */
+  renderApproval: (timesheet: Timesheet | null, days: DayInfo[]) => ReactNode;
+  timer: TimerView | null;
+  onStartTimer: (task: TaskLite) => void;
+  onStopTimer: () => void;
+}
+
+const FORMAT_KEY = 'timekeep.durationFormat';
+const readFormat = (): DurationFormat => {
+  try {
+    return localStorage.getItem(FORMAT_KEY) === 'decimal' ? 'decimal' : 'hmm';
+  } catch {
+    return 'hmm';
+  }
+};
+
+function useIsPhone() {
+  const query = '(max-width: 639px)';
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  useEffect(() => {
+    const mq = window.matchMedia(query);
+    const on = () => setPhone(mq.matches);
+    mq.addEventListener('change', on);
+    return () => mq.removeEventListener('change', on);
+  }, []);
+  return phone;
+}
+
+/** The weekly timesheet: the grid of tasks by days, saving as the user types, and the week's actions. */
+export function TimesheetPage(props: TimesheetPageProps) {
+  const { user, weekId, weekStart, today, timer } = props;
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const dates = useMemo(() => weekDates(weekId, weekStart), [weekId, weekStart]);
+  const days = useMemo(() => dates.map(dayInfo), [dates]);
+  const { from, to } = weekRange(weekId, weekStart);
+  const { records, timesheet, names } = useWeekData(api, user.id, weekId, from, to, user.canReadClients);
+  const saver = getSaver(api, user.id);
+  const pending = useSaverPending(saver);
+  useSavedIntoCache(api, saver, user.id, from, to);
+  const [extraRows, setExtraRows] = useExtraRows(user.id, weekId);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const store = useMemo(() => new GridStore(7), [weekId, user.id]); // eslint-disable-line react-hooks/exhaustive-deps
+  const [format, setFormat] = useState<DurationFormat>(readFormat);
+  const isPhone = useIsPhone();
+  const todayIndex = dates.indexOf(today);
+  const [day, setDay] = useState(todayIndex >= 0 ? todayIndex : 0);
+  const [commentFor, setCommentFor] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<RowInfo | null>(null);
+  const [adding, setAdding] = useState(false);
+  const focusAfter = useRef<{ rowKey: string } | null>(null);
+
+  const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates), [timesheet, dates]);
+  const pendingWeek = timesheet?.approval?.status === 'pending';
+
+  useLayoutEffect(() => {
+    syncStore(store, {
+      dates,
+      records: records.filter((r) => !hidden.has(r.task?.id ?? NO_TASK) || r.time > 0),
+      extraRows: extraRows.filter((t) => !hidden.has(t.id)),
+      names,
+      locks,
+      pending: pending.filter((p) => p.date >= from && p.date <= to && !(hidden.has(p.taskId ?? NO_TASK) && p.seconds === 0)),
+      keepRows: true,
+      hidden,
+    });
+  }, [store, dates, records, extraRows, names, locks, pending, from, to, hidden]);
+
+  useEffect(() => {
+    saver.setRecordLookup((taskId, date) => {
+      const i = dates.indexOf(date);
+      return i < 0 ? null : store.cell(cellKey(taskId ?? NO_TASK, i)).recordId;
+    });
+  }, [saver, store, dates]);
+
+  useEffect(() => {
+    if (perfEnabled()) performance.mark('tk-grid-drawn');
+    const idle = setTimeout(preloadTaskPicker, 1500);
+    return () => clearTimeout(idle);
+  }, []);
+
+  const gridRows = useSyncExternalStore(
+    useCallback((fn: () => void) => store.subscribe('rows', fn), [store]),
+    () => store.rows(),
+  );
+  // Focus a row just added, in today's column when the week holds today.
+  useEffect(() => {
+    const want = focusAfter.current;
+    if (!want) return;
+    const index = store.rows().findIndex((r) => r.key === want.rowKey);
+    if (index < 0) return;
+    focusAfter.current = null;
+    const col = isPhone ? day : Math.max(0, todayIndex);
+    document.querySelector<HTMLInputElement>(`.tgrid input[data-r="${index}"][data-c="${col}"]`)?.focus();
+  });
+
+  const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
+  latest.current = { dates, store, saver, extraRows, setExtraRows, props };
+
+  const save = useCallback((changes: CellChange[]) => {
+    const { store: s, saver: sv, dates: ds } = latest.current;
+    const rows = new Map(s.rows().map((r) => [r.key, r]));
+    for (const ch of changes) {
+      const { rowKey, day: d } = splitCellKey(ch.key);
+      const row = rows.get(rowKey);
+      if (!row) continue;
+      const task: TaskLite | null = row.taskId ? { id: row.taskId, name: row.name, projects: row.projects, status: row.status } : null;
+      sv.save({ task, date: ds[d]!, seconds: ch.seconds, recordId: s.cell(ch.key).recordId });
+      if (task && ch.seconds > 0) rememberTask(user.id, task);
+    }
+  }, [user.id]);
+
+  const actions = useMemo<GridActions>(
+    () => ({
+      commit: (key, seconds) => save(latest.current.store.commit([{ key, seconds }])),
+      paste: (row, col, text) => {
+        const s = latest.current.store;
+        const rows = s.rows();
+        const block = parseTsv(text);
+        const changes: CellChange[] = [];
+        block.forEach((line, r) =>
+          line.forEach((value, c) => {
+            const target = rows[row + r];
+            const d = col + c;
+            if (!target || d > 6) return;
+            const key = cellKey(target.key, d);
+            const parsed = parseDuration(value);
+            if (parsed.ok) changes.push({ key, seconds: parsed.seconds });
+            else if (!s.cell(key).locked) s.markInvalid(key, value.trim(), parsed.message);
+          }),
+        );
+        const done = s.commit(changes);
+        save(done);
+        const skipped = block.flat().length - done.length;
+        toast(`Pasted ${done.length} cell${done.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} unchanged, locked or outside the week)` : ''}.`, 'success');
+      },
+      undo: () => {
+        const changes = latest.current.store.undo();
+        if (changes.length) {
+          save(changes);
+          toast(`Undone: ${changes.length} cell${changes.length === 1 ? '' : 's'} restored.`);
+        }
+      },
+      retry: (key) => {
+        const { rowKey, day: d } = splitCellKey(key);
+        latest.current.saver.retry(rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!);
+      },
+      openComment: (key) => {
+        const c = latest.current.store.cell(key);
+        if (c.locked) return;
+        if (c.seconds === 0) {
+          toast('Enter time in the cell first: a comment belongs to the time of the day.');
+          return;
+        }
+        setCommentFor(key);
+      },
+      startTimer: (row) => row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
+      stopTimer: () => latest.current.props.onStopTimer(),
+      removeRow: (row) => {
+        const s = latest.current.store;
+        const lockedTime = [0, 1, 2, 3, 4, 5, 6].some((d) => s.cell(cellKey(row.key, d)).locked && s.cell(cellKey(row.key, d)).seconds > 0);
+        if (lockedTime) {
+          toast(`${row.name} has locked time this week, so the row stays.`, 'error');
+          return;
+        }
+        if (s.rowHasTime(row.key)) setRemoving(row);
+        else removeRowNow(row);
+      },
+    }),
+    [save], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+
+  function removeRowNow(row: RowInfo) {
+    const keys = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ key: cellKey(row.key, d), seconds: 0 }));
+    save(store.commit(keys));
+    setHidden((h) => new Set([...h, row.key]));
+    setExtraRows(extraRows.filter((t) => t.id !== row.key));
+    store.setRows(store.rows().filter((r) => r.key !== row.key));
+    setRemoving(null);
+    toast(`Removed ${row.name}.`);
+  }
+
+  function addTask(task: TaskLite) {
+    setAdding(false);
+    setHidden((h) => {
+      const n = new Set(h);
+      n.delete(task.id);
+      return n;
+    });
+    if (!extraRows.some((t) => t.id === task.id)) setExtraRows([...extraRows, task]);
+    focusAfter.current = { rowKey: task.id };
+  }
+
+  async function copyLastWeek(withHours: boolean) {
+    const prev = previousWeek(weekId);
+    const range = weekRange(prev, weekStart);
+    const prevDates = weekDates(prev, weekStart);
+    try {
+      const last = await queryClient.fetchQuery(weekRecordsQueryOptions(api, user.id, range.from, range.to));
+      const tasks = new Map<string, TaskLite>();
+      for (const r of last) if (r.task && r.time > 0) tasks.set(r.task.id, liteTask(r.task));
+      const current = new Set(store.rows().map((r) => r.key));
+      const newRows = [...tasks.values()].filter((t) => !current.has(t.id) && !extraRows.some((e) => e.id === t.id));
+      setExtraRows([...extraRows, ...newRows]);
+      setHidden((h) => new Set([...h].filter((k) => !tasks.has(k))));
+      let copied = 0;
+      if (withHours) {
+        // The rows must exist before their cells take values: lay them in first.
+        syncStore(store, { dates, records, extraRows: [...extraRows, ...newRows], names, locks, pending: saver.pendingBetween(from, to), keepRows: true, hidden: new Set() });
+        const changes: CellChange[] = [];
+        for (const r of last) {
+          const d = prevDates.indexOf(r.date);
+          if (d < 0 || r.time <= 0) continue;
+          const key = cellKey(r.task?.id ?? NO_TASK, d);
+          const cell = store.cell(key);
+          if (cell.seconds > 0 || cell.locked) continue;
+          changes.push({ key, seconds: r.time });
+        }
+        const done = store.commit(changes);
+        save(done);
+        copied = done.length;
+      }
+      if (tasks.size === 0) toast('Last week has no time on tasks to copy.');
+      else
+        toast(
+          withHours
+            ? `Copied ${tasks.size} row${tasks.size === 1 ? '' : 's'} and ${copied} day${copied === 1 ? '' : 's'} of time from last week.`
+            : `Copied ${tasks.size} row${tasks.size === 1 ? '' : 's'} from last week.`,
+          'success',
+        );
+    } catch (e) {
+      toast(`Could not read last week. ${describeError(e)}`, 'error');
+    }
+  }
+
+  const setFormatPersist = (f: DurationFormat) => {
+    setFormat(f);
+    try {
+      localStorage.setItem(FORMAT_KEY, f);
+    } catch {
+      // The choice lasts for this visit.
+    }
+  };
+
+  const rowKeys = useMemo(() => new Set(gridRows.map((r) => r.key)), [gridRows]);
+  const readOnlyReason = pendingWeek ? 'The week is pending approval' : null;
+
+  return (
+    <div className="timesheet">
+      <header className="ts-header">
+        <div className="ts-header__title">
+          <h1 className="page__title">
+            {weekNumberLabel(weekId)}
+            <span className="ts-header__range">{weekLabel(weekId, weekStart)}</span>
+          </h1>
+          <WeekSummary store={store} format={format} />
+        </div>
+        <WeekNav weekId={weekId} weekStart={weekStart} thisWeekId={props.thisWeekId} onChange={props.onWeekChange} />
+      </header>
+
+      {props.renderApproval(timesheet, days)}
+
+      <UnsavedBanner store={store} onRetryAll={() => saver.retryAll(true)} />
+
+      <div className="ts-toolbar">
+        <div className="ts-toolbar__left">
+          <CopyLastWeek disabled={pendingWeek} onCopy={(h) => void copyLastWeek(h)} />
+        </div>
+        <div className="ts-toolbar__right">
+          <fieldset className="segmented">
+            <legend className="visually-hidden">Show durations as</legend>
+            {(['hmm', 'decimal'] as const).map((f) => (
+              <label key={f} className={`segmented__item${format === f ? ' is-on' : ''}`}>
+                <input type="radio" name="duration-format" value={f} checked={format === f} onChange={() => setFormatPersist(f)} />
+                {f === 'hmm' ? 'h:mm' : 'Decimal'}
+              </label>
+            ))}
+          </fieldset>
+          <KeyboardHelp />
+        </div>
+      </div>
+
+      {isPhone && <DayTabs days={days} today={today} day={day} onDay={setDay} store={store} format={format} />}
+
+      <div className="ts-card">
+        {gridRows.length === 0 ? (
+          <EmptyWeek pending={pendingWeek} />
+        ) : (
+          <WeekGrid
+            store={store}
+            days={days}
+            today={today}
+            format={format}
+            actions={actions}
+            singleDay={isPhone ? day : null}
+            timer={timer}
+            readOnlyReason={readOnlyReason}
+          />
+        )}
+        <div className="ts-add">
+          {adding ? (
+            <div className="ts-add__picker">
+              <LazyTaskPicker
+                userId={user.id}
+                label="Add a task to the week"
+                placeholder="Search tasks by name\u2026"
+                exclude={rowKeys}
+                focusOnMount
+                canReadClients={user.canReadClients}
+                onPick={(t) => addTask(t)}
+                onEscape={() => setAdding(false)}
+              />
+              <Button variant="ghost" size="sm" onClick={() => setAdding(false)}>
+                Cancel
+              </Button>
+            </div>
+          ) : (
+            <Button
+              variant="ghost"
+              disabled={pendingWeek}
+              onClick={() => setAdding(true)}
+              icon={
+                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                  <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                </svg>
+              }
+            >
+              Add row
+            </Button>
+          )}
+        </div>
+      </div>
+
+      <Suspense fallback={null}>
+      {commentFor && (
+        <CommentDialog
+          taskName={store.rows().find((r) => r.key === splitCellKey(commentFor).rowKey)?.name ?? ''}
+          day={days[splitCellKey(commentFor).day]!}
+          initial={store.cell(commentFor).comment}
+          onClose={() => {
+            const key = commentFor;
+            setCommentFor(null);
+            requestAnimationFrame(() => {
+              const idx = store.rows().findIndex((r) => r.key === splitCellKey(key).rowKey);
+              document.querySelector<HTMLInputElement>(`.tgrid input[data-r="${idx}"][data-c="${splitCellKey(key).day}"]`)?.focus();
+            });
+          }}
+          onSave={(comment) => {
+            const key = commentFor;
+            const { rowKey, day: d } = splitCellKey(key);
+            const row = store.rows().find((r) => r.key === rowKey);
+            const cell = store.cell(key);
+            store.update(key, { comment, status: 'saving' });
+            saver.save({
+              task: row?.taskId ? { id: row.taskId, name: row.name, projects: row.projects, status: row.status } : null,
+              date: dates[d]!,
+              seconds: cell.seconds,
+              comment,
+              recordId: cell.recordId,
+            });
+          }}
+        />
+      )}
+      {removing && <RemoveRowDialog row={removing} total={formatDuration(store.rowTotal(removing.key), format)} onCancel={() => setRemoving(null)} onConfirm={() => removeRowNow(removing)} />}
+      </Suspense>
+    </div>
+  );
+}
+
+function WeekSummary({ store, format }: { store: GridStore; format: DurationFormat }) {
+  const total = useWeekTotal(store);
+  return (
+    <p className="ts-header__total">
+      <span className="ts-header__total-value">{formatDuration(total, format)}</span>
+      <span className="ts-header__total-label">{format === 'decimal' ? 'hours this week' : 'logged this week'}</span>
+    </p>
+  );
+}
+
+function UnsavedBanner({ store, onRetryAll }: { store: GridStore; onRetryAll: () => void }) {
+  const failed = useFailedCount(store);
+  return (
+    <div role="status" className="ts-banner-slot">
+      {failed > 0 && (
+        <div className="ts-banner">
+          <span className="ts-banner__icon" aria-hidden="true">
+            !
+          </span>
+          <span>
+            {failed === 1 ? '1 change is' : `${failed} changes are`} not saved yet. They are kept on this device and sent again automatically.
+          </span>
+          <Button size="sm" onClick={onRetryAll}>
+            Retry now
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function EmptyWeek({ pending }: { pending: boolean }) {
+  return (
+    <div className="ts-empty">
+      <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false" className="ts-empty__art">
+        <rect x="6" y="10" width="36" height="30" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M6 18h36M16 10v-4M32 10v-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        <circle cx="24" cy="29" r="5" fill="none" stroke="currentColor" strokeWidth="2" />
+        <path d="M24 26.5V29l1.75 1.25" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+      </svg>
+      <h2 className="ts-empty__title">Nothing logged this week</h2>
+      <p className="ts-empty__text">
+        {pending ? 'The week is pending approval.' : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
+      </p>
+    </div>
+  );
+}
+
+function CopyLastWeek({ onCopy, disabled }: { onCopy: (withHours: boolean) => void; disabled: boolean }) {
+  return (
+    <div className="copy-week" role="group" aria-label="Copy last week">
+      <span className="copy-week__label" aria-hidden="true">
+        Copy last week
+      </span>
+      <Button size="sm" disabled={disabled} onClick={() => onCopy(false)} aria-label="Copy last week’s rows">
+        Rows
+      </Button>
+      <Button size="sm" disabled={disabled} onClick={() => onCopy(true)} aria-label="Copy last week’s rows with hours">
+        Rows + hours
+      </Button>
+    </div>
+  );
+}
+
+function DayTabs({ days, today, day, onDay, store, format }: { days: DayInfo[]; today: string; day: number; onDay: (d: number) => void; store: GridStore; format: DurationFormat }) {
+  return (
+    <div className="day-tabs" role="group" aria-label="Day">
+      {days.map((d, i) => (
+        <DayTab key={d.date} info={d} index={i} selected={i === day} today={d.date === today} onDay={onDay} store={store} format={format} />
+      ))}
+    </div>
+  );
+}
+
+function DayTab({ info, index, selected, today, onDay, store, format }: { info: DayInfo; index: number; selected: boolean; today: boolean; onDay: (d: number) => void; store: GridStore; format: DurationFormat }) {
+  const total = useDayTotal(store, index);
+  return (
+    <button
+      type="button"
+      aria-pressed={selected}
+      aria-label={`${info.full}${today ? ', today' : ''}: ${formatDuration(total, format)}`}
+      className={`day-tab${selected ? ' is-on' : ''}${today ? ' is-today' : ''}${info.weekend ? ' is-weekend' : ''}`}
+      onClick={() => onDay(index)}
+    >
+      <span className="day-tab__name">{info.short}</span>
+      <span className="day-tab__num">{info.dayOfMonth}</span>
+      <span className="day-tab__total">{total ? formatDuration(total, format) : '\u00a0'}</span>
+    </button>
+  );
+}
+
+function useDayTotal(store: GridStore, day: number) {
+  const [, force] = useState(0);
+  useEffect(() => store.subscribe(`day:${day}`, () => force((n) => n + 1)), [store, day]);
+  return store.dayTotal(day);
+}
+
+function KeyboardHelp() {
+  return (
+    <details className="kbd-help">
+      <summary>Keyboard</summary>
+      <div className="kbd-help__panel">
+        <dl>
+          {[
+            ['Arrows, Tab', 'Move between cells'],
+            ['Enter', 'Save and move down'],
+            ['Escape', 'Undo typing in the cell'],
+            ['Delete', 'Clear the cell'],
+            ['Ctrl+Z', 'Undo the last change'],
+            ['Shift+Arrows', 'Select cells to copy'],
+            ['Ctrl+C / Ctrl+V', 'Copy and paste with a spreadsheet'],
+            ['Shift+Enter', 'Comment on the cell'],
+          ].map(([k, v]) => (
+            <div key={k} className="kbd-help__row">
+              <dt>
+                <kbd>{k}</kbd>
+              </dt>
+              <dd>{v}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="kbd-help__note">Type 1:30, 1.5, 1h30, 90m or 2+0.5. A number alone is hours.</p>
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,98 @@
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import type { TimeRecord, TimeRecordListItem } from '../../../contract/time.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { clientsQueryOptions, projectsQueryOptions, weekRecordsQueryOptions, weekTimesheetQueryOptions } from './api.ts';
+import { namesOf, type TaskLite } from './model.ts';
+import { Saver } from './saver.ts';
+
+const savers = new Map<string, Saver>();
+
+/** One saver per user and API for the whole visit: unsaved work follows the user across weeks. */
+export function getSaver(api: ApiClient, userId: number): Saver {
+  const key = `${userId}`;
+  let saver = savers.get(key);
+  if (!saver) {
+    saver = new Saver(api, userId);
+    savers.set(key, saver);
+    saver.start();
+  }
+  return saver;
+}
+
+export function useSaverPending(saver: Saver) {
+  return useSyncExternalStore(
+    (fn) => saver.subscribe(fn),
+    () => saver.pending(),
+  );
+}
+
+/** The week's records, timesheet and the names of projects and clients. */
+export function useWeekData(api: ApiClient, userId: number, weekId: number, from: string, to: string, canReadClients: boolean) {
+  const records = useSuspenseQuery(weekRecordsQueryOptions(api, userId, from, to));
+  const timesheet = useSuspenseQuery(weekTimesheetQueryOptions(api, userId, weekId));
+  const projects = useQuery(projectsQueryOptions(api));
+  const clients = useQuery(clientsQueryOptions(api, canReadClients));
+  const names = useMemo(() => namesOf(projects.data, clients.data), [projects.data, clients.data]);
+  return { records: records.data, timesheet: timesheet.data, names };
+}
+
+/** Keeps the cached week in step with a save, so a later refresh of the grid never shows an older value. */
+export function useSavedIntoCache(api: ApiClient, saver: Saver, userId: number, from: string, to: string) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      saver.onSaved((saved) => {
+        if (saved.date < from || saved.date > to) return;
+        const key = weekRecordsQueryOptions(api, userId, from, to).queryKey;
+        queryClient.setQueryData(key, (old: TimeRecordListItem[] | undefined) => {
+          const rest = (old ?? []).filter((r) => !(r.date === saved.date && (r.task?.id ?? null) === saved.taskId));
+          if (!saved.record) return rest;
+          return [...rest, toListItem(saved.record)];
+        });
+      }),
+    [api, saver, userId, from, to, queryClient],
+  );
+}
+
+const toListItem = (r: TimeRecord): TimeRecordListItem => ({
+  id: r.id,
+  time: r.time,
+  user: r.user,
+  date: r.date,
+  task: r.task,
+  isLocked: r.isLocked,
+  isInvoiced: r.isInvoiced,
+  comment: r.comment,
+});
+
+const rowsKey = (userId: number, weekId: number) => `timekeep.rows.${userId}.${weekId}`;
+
+/** Rows the user added to a week (kept while empty, across reloads). */
+export function useExtraRows(userId: number, weekId: number) {
+  const [rows, setRows] = useState<TaskLite[]>(() => readRows(userId, weekId));
+  const [loadedFor, setLoadedFor] = useState(weekId);
+  if (loadedFor !== weekId) {
+    setLoadedFor(weekId);
+    setRows(readRows(userId, weekId));
+  }
+  const update = (next: TaskLite[]) => {
+    setRows(next);
+    try {
+      if (next.length) localStorage.setItem(rowsKey(userId, weekId), JSON.stringify(next));
+      else localStorage.removeItem(rowsKey(userId, weekId));
+    } catch {
+      // Without storage the rows stay for this visit.
+    }
+  };
+  return [rows, update] as const;
+}
+
+function readRows(userId: number, weekId: number): TaskLite[] {
+  try {
+    const list = JSON.parse(localStorage.getItem(rowsKey(userId, weekId)) ?? '[]') as TaskLite[];
+    return Array.isArray(list) ? list : [];
+  } catch {
+    return [];
+  }
+}

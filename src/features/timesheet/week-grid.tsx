@@ -1,0 +1,550 @@
+import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
+import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
+import type { DayInfo } from '../../lib/week.ts';
+import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
+import { perfEnabled } from './perf.ts';
+
+/** What the grid asks of the page: saving, moving focus, comments, timers, rows. */
+export interface GridActions {
+  commit(key: string, seconds: number): void;
+  paste(row: number, col: number, text: string): void;
+  undo(): void;
+  retry(key: string): void;
+  openComment(key: string): void;
+  startTimer(row: RowInfo): void;
+  stopTimer(): void;
+  removeRow(row: RowInfo): void;
+}
+
+export interface GridProps {
+  store: GridStore;
+  days: DayInfo[];
+  today: string;
+  format: DurationFormat;
+  actions: GridActions;
+  /** Day shown on a phone (one column at a time); null shows the whole week. */
+  singleDay: number | null;
+  timer: { taskId: string | null; elapsed: number } | null;
+  readOnlyReason: string | null;
+}
+
+function useStore<T>(store: GridStore, topic: string, read: () => T): T {
+  return useSyncExternalStore(
+    useCallback((fn) => store.subscribe(topic, fn), [store, topic]),
+    read,
+  );
+}
+
+/** The week as an ARIA grid: task rows, one column per day, totals per row, per day and for the week. */
+export function WeekGrid({ store, days, today, format, actions, singleDay, timer, readOnlyReason }: GridProps) {
+  const rows = useStore(store, 'rows', () => store.rows());
+  const gridRef = useRef<HTMLTableElement>(null);
+  const cols = singleDay === null ? days.map((_, i) => i) : [singleDay];
+
+  const focusCell = useCallback((row: number, col: number) => {
+    const el = gridRef.current?.querySelector<HTMLInputElement>(`input[data-r="${row}"][data-c="${col}"]`);
+    if (el) {
+      el.focus();
+      el.select();
+      return true;
+    }
+    return false;
+  }, []);
+
+  const nav = useRef({ rows: rows.length, cols, focusCell });
+  useLayoutEffect(() => {
+    nav.current = { rows: rows.length, cols, focusCell };
+  });
+
+  const onCopy = (e: ClipboardEvent<HTMLTableElement>) => {
+    const sel = store.getSelection();
+    const target = e.target as HTMLInputElement;
+    if (!sel && target.selectionStart !== 0) return;
+    const r = sel ? selectionBounds(sel) : { top: Number(target.dataset.r), bottom: Number(target.dataset.r), left: Number(target.dataset.c), right: Number(target.dataset.c) };
+    if (Number.isNaN(r.top)) return;
+    const list = store.rows();
+    const block: string[][] = [];
+    for (let i = r.top; i <= r.bottom; i++) {
+      const row: string[] = [];
+      for (let c = r.left; c <= r.right; c++) row.push(formatCell(store.cell(cellKey(list[i]!.key, c)).seconds, format));
+      block.push(row);
+    }
+    e.clipboardData.setData('text/plain', block.map((b) => b.join('\t')).join('\n'));
+    e.preventDefault();
+  };
+
+  const colCount = days.length + 2;
+  return (
+    <div className="grid-scroll">
+      <table
+        ref={gridRef}
+        role="grid"
+        aria-label="Week timesheet"
+        aria-rowcount={rows.length + 2}
+        aria-colcount={colCount}
+        aria-readonly={readOnlyReason ? true : undefined}
+        className={`tgrid${singleDay !== null ? ' tgrid--single' : ''}`}
+        onCopy={onCopy}
+      >
+        <thead>
+          <tr aria-rowindex={1} className="tgrid__head">
+            <th scope="col" aria-colindex={1} className="tgrid__corner">
+              Task
+            </th>
+            {cols.map((i) => {
+              const d = days[i]!;
+              const isToday = d.date === today;
+              return (
+                <th
+                  key={d.date}
+                  id={`col-${d.date}`}
+                  scope="col"
+                  aria-colindex={i + 2}
+                  aria-label={`${d.full}${isToday ? ', today' : ''}`}
+                  className={`tgrid__day${d.weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}`}
+                >
+                  <span className="tgrid__dayname">{d.short}</span>
+                  <span className="tgrid__daynum">{d.dayOfMonth}</span>
+                  {isToday && (
+                    <span className="tgrid__today-tag" aria-hidden="true">
+                      Today
+                    </span>
+                  )}
+                </th>
+              );
+            })}
+            <th scope="col" aria-colindex={colCount} className="tgrid__totalhead">
+              Total
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, r) => (
+            <GridRow
+              key={row.key}
+              store={store}
+              row={row}
+              index={r}
+              cols={cols}
+              days={days}
+              today={today}
+              format={format}
+              actions={actions}
+              nav={nav}
+              colCount={colCount}
+              timerElapsed={timer && timer.taskId === row.taskId ? timer.elapsed : null}
+            />
+          ))}
+        </tbody>
+        <tfoot>
+          <tr aria-rowindex={rows.length + 2} className="tgrid__foot">
+            <th scope="row" aria-colindex={1} className="tgrid__foot-label">
+              Total
+            </th>
+            {cols.map((i) => (
+              <DayTotal key={i} store={store} day={i} format={format} weekend={days[i]!.weekend} today={days[i]!.date === today} />
+            ))}
+            <WeekTotal store={store} format={format} colIndex={colCount} />
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  store: GridStore;
+  row: RowInfo;
+  index: number;
+  cols: number[];
+  days: DayInfo[];
+  today: string;
+  format: DurationFormat;
+  actions: GridActions;
+  nav: { current: { rows: number; cols: number[]; focusCell: (r: number, c: number) => boolean } };
+  colCount: number;
+  timerElapsed: number | null;
+}
+
+const GridRow = memo(function GridRow({ store, row, index, cols, days, today, format, actions, nav, colCount, timerElapsed }: RowProps) {
+  const headerId = `row-${row.key.replace(/\W/g, '-')}`;
+  const running = timerElapsed !== null;
+  return (
+    <tr aria-rowindex={index + 2} className={`tgrid__row${running ? ' is-running' : ''}`}>
+      <th scope="row" aria-colindex={1} className="tgrid__task">
+        <div className="task-cell">
+          <div className="task-cell__text">
+            <span id={headerId} className="task-cell__name">
+              {row.name}
+            </span>
+            {(row.projectName || row.clientName || row.status === 'closed') && (
+              <span className="task-cell__meta">
+                {[row.projectName, row.clientName].filter(Boolean).join(' \u00b7 ')}
+                {row.status === 'closed' && <span className="badge badge--muted">Closed</span>}
+              </span>
+            )}
+          </div>
+          <div className="task-cell__actions">
+            {row.taskId !== null &&
+              (running ? (
+                <button type="button" className="icon-btn icon-btn--stop" aria-label={`Stop the timer on ${row.name}`} onClick={() => actions.stopTimer()}>
+                  <StopIcon />
+                  <span className="task-cell__clock" role="timer" aria-live="off">
+                    {formatClock(timerElapsed)}
+                  </span>
+                </button>
+              ) : (
+                <button type="button" className="icon-btn icon-btn--play" aria-label={`Start a timer on ${row.name}`} onClick={() => actions.startTimer(row)}>
+                  <PlayIcon />
+                </button>
+              ))}
+            <button type="button" className="icon-btn icon-btn--remove" aria-label={`Remove the row ${row.name}`} onClick={() => actions.removeRow(row)}>
+              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+              </svg>
+            </button>
+          </div>
+        </div>
+      </th>
+      {cols.map((c) => (
+        <GridCell
+          key={c}
+          store={store}
+          cellId={cellKey(row.key, c)}
+          row={index}
+          col={c}
+          headerId={headerId}
+          colHeaderId={`col-${days[c]!.date}`}
+          weekend={days[c]!.weekend}
+          isToday={days[c]!.date === today}
+          format={format}
+          actions={actions}
+          nav={nav}
+        />
+      ))}
+      <RowTotal store={store} rowKey={row.key} format={format} colIndex={colCount} />
+    </tr>
+  );
+});
+
+interface CellProps {
+  store: GridStore;
+  cellId: string;
+  row: number;
+  col: number;
+  headerId: string;
+  colHeaderId: string;
+  weekend: boolean;
+  isToday: boolean;
+  format: DurationFormat;
+  actions: GridActions;
+  nav: RowProps['nav'];
+}
+
+const GridCell = memo(function GridCell({ store, cellId, row, col, headerId, colHeaderId, weekend, isToday, format, actions, nav }: CellProps) {
+  const cell = useStore(store, `cell:${cellId}`, () => store.cell(cellId));
+  const selected = useStore(store, 'selection', () => {
+    const sel = store.getSelection();
+    if (!sel) return false;
+    const b = selectionBounds(sel);
+    return b.top !== b.bottom || b.left !== b.right ? row >= b.top && row <= b.bottom && col >= b.left && col <= b.right : false;
+  });
+  const [draft, setDraft] = useState<string | null>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const text = draft ?? cell.invalid?.text ?? formatCell(cell.seconds, format);
+  const descId = `${cellId.replace(/\W/g, '-')}-desc`;
+
+  const commit = () => {
+    if (draft === null) return;
+    setDraft(null);
+    const parsed = parseDuration(draft);
+    if (!parsed.ok) store.markInvalid(cellId, draft, parsed.message);
+    else actions.commit(cellId, parsed.seconds);
+  };
+
+  const move = (dr: number, dc: number) => {
+    const { rows, cols, focusCell } = nav.current;
+    const ci = cols.indexOf(col);
+    let r = row + dr;
+    let i = ci + dc;
+    if (i >= cols.length) {
+      i = 0;
+      r += 1;
+    } else if (i < 0) {
+      i = cols.length - 1;
+      r -= 1;
+    }
+    if (r < 0 || r >= rows) return false;
+    store.setSelection(null);
+    return focusCell(r, cols[i]!);
+  };
+
+  const extend = (dr: number, dc: number) => {
+    const { rows, cols, focusCell } = nav.current;
+    const sel = store.getSelection() ?? { anchor: { row, col }, focus: { row, col } };
+    const ci = cols.indexOf(sel.focus.col) + dc;
+    const r = sel.focus.row + dr;
+    if (r < 0 || r >= rows || ci < 0 || ci >= cols.length) return;
+    store.setSelection({ anchor: sel.anchor, focus: { row: r, col: cols[ci]! } });
+    focusCell(r, cols[ci]!);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (perfEnabled()) performance.mark('tk-key');
+    const input = e.currentTarget;
+    const all = input.selectionStart === 0 && input.selectionEnd === input.value.length;
+    const mod = e.ctrlKey || e.metaKey;
+    if (mod && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) {
+      e.preventDefault();
+      if (draft !== null) {
+        setDraft(null);
+        store.revert(cellId);
+      } else actions.undo();
+      return;
+    }
+    if (e.shiftKey && e.key.startsWith('Arrow')) {
+      e.preventDefault();
+      commit();
+      const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key] as [number, number];
+      extend(d[0], d[1]);
+      return;
+    }
+    switch (e.key) {
+      case 'Enter':
+        e.preventDefault();
+        if (e.shiftKey) {
+          commit();
+          actions.openComment(cellId);
+          return;
+        }
+        commit();
+        move(1, 0);
+        return;
+      case 'Escape':
+        if (draft !== null || cell.invalid) {
+          e.preventDefault();
+          setDraft(null);
+          store.revert(cellId);
+          requestAnimationFrame(() => input.select());
+        }
+        return;
+      case 'Tab':
+        commit();
+        if (move(0, e.shiftKey ? -1 : 1)) e.preventDefault();
+        return;
+      case 'ArrowUp':
+      case 'ArrowDown':
+        e.preventDefault();
+        commit();
+        move(e.key === 'ArrowUp' ? -1 : 1, 0);
+        return;
+      case 'ArrowLeft':
+        if (all || input.selectionStart === 0) {
+          e.preventDefault();
+          commit();
+          move(0, -1);
+        }
+        return;
+      case 'ArrowRight':
+        if (all || input.selectionEnd === input.value.length) {
+          e.preventDefault();
+          commit();
+          move(0, 1);
+        }
+        return;
+      case 'Delete':
+      case 'Backspace':
+        if (cell.locked) return;
+        if (e.key === 'Delete' || (all && draft === null)) {
+          if (!all && draft !== null) return;
+          e.preventDefault();
+          setDraft(null);
+          actions.commit(cellId, 0);
+        }
+        return;
+    }
+  };
+
+  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
+    const data = e.clipboardData.getData('text/plain');
+    if (!/[\t\n]/.test(data.replace(/\r?\n$/, ''))) return;
+    e.preventDefault();
+    setDraft(null);
+    actions.paste(row, col, data);
+  };
+
+  const status = cell.locked ? 'locked' : cell.invalid ? 'invalid' : cell.status;
+  const describe = [
+    cell.locked ? `Locked: ${cell.lockReasons.join('. ')}` : '',
+    cell.invalid ? `Not a duration: ${cell.invalid.message}` : '',
+    cell.status === 'saving' ? 'Saving' : '',
+    cell.status === 'failed' ? (cell.error ?? 'Not saved') : '',
+    cell.comment ? `Comment: ${cell.comment}` : '',
+  ]
+    .filter(Boolean)
+    .join('. ');
+
+  return (
+    <td
+      role="gridcell"
+      aria-colindex={col + 2}
+      aria-selected={selected || undefined}
+      className={`tgrid__cell is-${status}${weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}${selected ? ' is-selected' : ''}`}
+      title={cell.locked ? cell.lockReasons.join('\n') : cell.invalid ? cell.invalid.message : (cell.error ?? (cell.comment || undefined))}
+    >
+      <input
+        ref={inputRef}
+        className="tgrid__input"
+        data-r={row}
+        data-c={col}
+        value={text}
+        inputMode="decimal"
+        autoComplete="off"
+        spellCheck={false}
+        readOnly={cell.locked}
+        aria-readonly={cell.locked || undefined}
+        aria-invalid={cell.invalid ? true : undefined}
+        aria-labelledby={`${headerId} ${colHeaderId}`}
+        aria-describedby={describe ? descId : undefined}
+        aria-keyshortcuts="Shift+Enter"
+        onFocus={(e) => e.currentTarget.select()}
+        onBlur={commit}
+        onChange={(e) => {
+          if (cell.locked) return;
+          const v = e.target.value;
+          setDraft(v);
+          const parsed = parseDuration(v);
+          if (parsed.ok) store.preview(cellId, parsed.seconds);
+        }}
+        onKeyDown={onKeyDown}
+        onPaste={onPaste}
+      />
+      <CellBadge status={status} hasComment={cell.comment !== ''} />
+      {cell.status === 'failed' && (
+        <button type="button" className="cell-retry" tabIndex={-1} aria-label="Retry saving" onClick={() => actions.retry(cellId)}>
+          Retry
+        </button>
+      )}
+      {!cell.locked && cell.seconds > 0 && (
+        <button
+          type="button"
+          className={`cell-comment${cell.comment ? ' has-comment' : ''}`}
+          tabIndex={-1}
+          aria-label={cell.comment ? 'Edit the comment' : 'Add a comment'}
+          onClick={() => actions.openComment(cellId)}
+        >
+          <CommentIcon />
+        </button>
+      )}
+      {cell.invalid && (
+        <span className="cell-message" role="presentation">
+          {cell.invalid.message}
+        </span>
+      )}
+      {describe && (
+        <span id={descId} className="visually-hidden">
+          {describe}
+        </span>
+      )}
+    </td>
+  );
+});
+
+function CellBadge({ status, hasComment }: { status: string; hasComment: boolean }) {
+  if (status === 'locked')
+    return (
+      <span className="cell-badge cell-badge--locked" aria-hidden="true">
+        <svg viewBox="0 0 16 16" width="11" height="11" focusable="false">
+          <rect x="3.5" y="7" width="9" height="6.5" rx="1.5" fill="currentColor" />
+          <path d="M5.5 7V5a2.5 2.5 0 015 0v2" fill="none" stroke="currentColor" strokeWidth="1.6" />
+        </svg>
+      </span>
+    );
+  if (status === 'invalid' || status === 'failed')
+    return (
+      <span className={`cell-badge cell-badge--${status}`} aria-hidden="true">
+        !
+      </span>
+    );
+  if (status === 'saving') return <span className="cell-badge cell-badge--saving" aria-hidden="true" />;
+  if (status === 'saved')
+    return (
+      <span className="cell-badge cell-badge--saved" aria-hidden="true">
+        {'\u2713'}
+      </span>
+    );
+  if (hasComment) return <span className="cell-badge cell-badge--comment" aria-hidden="true" />;
+  return null;
+}
+
+function RowTotal({ store, rowKey, format, colIndex }: { store: GridStore; rowKey: string; format: DurationFormat; colIndex: number }) {
+  const total = useStore(store, `row:${rowKey}`, () => store.rowTotal(rowKey));
+  return (
+    <td role="gridcell" aria-colindex={colIndex} className="tgrid__rowtotal">
+      <span aria-hidden="true">{total ? formatDuration(total, format) : '\u2013'}</span>
+      <span className="visually-hidden">{spokenDuration(total)}</span>
+    </td>
+  );
+}
+
+function DayTotal({ store, day, format, weekend, today }: { store: GridStore; day: number; format: DurationFormat; weekend: boolean; today: boolean }) {
+  const total = useStore(store, `day:${day}`, () => store.dayTotal(day));
+  return (
+    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}`}>
+      {formatDuration(total, format)}
+    </td>
+  );
+}
+
+function WeekTotal({ store, format, colIndex }: { store: GridStore; format: DurationFormat; colIndex: number }) {
+  const total = useStore(store, 'week', () => store.weekTotal());
+  const first = useRef(true);
+  useLayoutEffect(() => {
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    if (perfEnabled() && performance.getEntriesByName('tk-key', 'mark').length) {
+      performance.measure('tk-key-to-total', 'tk-key');
+      performance.clearMarks('tk-key');
+    }
+  }, [total]);
+  return (
+    <td role="gridcell" aria-colindex={colIndex} className="tgrid__weektotal" data-testid="week-total">
+      {formatDuration(total, format)}
+    </td>
+  );
+}
+
+/** Grid summary for the header: the week's total, live. */
+export function useWeekTotal(store: GridStore) {
+  return useStore(store, 'week', () => store.weekTotal());
+}
+
+export function useFailedCount(store: GridStore) {
+  return useStore(store, 'status', () => store.failedKeys().length);
+}
+
+function PlayIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+      <path d="M5 3.5v9l7.5-4.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function StopIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+      <rect x="3.5" y="3.5" width="9" height="9" rx="1.5" fill="currentColor" />
+    </svg>
+  );
+}
+
+function CommentIcon() {
+  return (
+    <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
+      <path d="M3 3.5h10v7H7l-3 2.5v-2.5H3z" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+    </svg>
+  );
+}

@@ -1,0 +1,16 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { OAuthCallbackPage } from '../../features/auth/oauth-callback-page.tsx';
+
+/** The OAuth redirect URI of the web app (`{origin}/oauth/callback`, registered dynamically). */
+export const Route = createFileRoute('/oauth/callback')({
+  component: CallbackRoute,
+});
+
+function CallbackRoute() {
+  return (
+    <>
+      <title>Signing in · Timekeep</title>
+      <OAuthCallbackPage />
+    </>
+  );
+}

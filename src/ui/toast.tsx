@@ -1,0 +1,68 @@
+import { useSyncExternalStore } from 'react';
+
+export type ToastTone = 'info' | 'success' | 'error';
+interface ToastItem {
+  id: number;
+  message: string;
+  tone: ToastTone;
+}
+
+let items: ToastItem[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((fn) => fn());
+
+/** Shows a short message at the bottom of the screen; errors stay longer. Callers decide, never the HTTP client. */
+export function toast(message: string, tone: ToastTone = 'info') {
+  const id = nextId++;
+  items = [...items.slice(-2), { id, message, tone }];
+  emit();
+  setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 4000);
+}
+
+function dismiss(id: number) {
+  items = items.filter((t) => t.id !== id);
+  emit();
+}
+
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+};
+
+/** Where toasts appear; announced politely (errors assertively). */
+export function Toaster() {
+  const list = useSyncExternalStore(subscribe, () => items);
+  return (
+    <div className="toaster">
+      <div role="status" aria-live="polite" className="toaster__region">
+        {list
+          .filter((t) => t.tone !== 'error')
+          .map((t) => (
+            <ToastView key={t.id} item={t} />
+          ))}
+      </div>
+      <div role="alert" className="toaster__region">
+        {list
+          .filter((t) => t.tone === 'error')
+          .map((t) => (
+            <ToastView key={t.id} item={t} />
+          ))}
+      </div>
+    </div>
+  );
+}
+
+function ToastView({ item }: { item: ToastItem }) {
+  return (
+    <div className={`toast toast--${item.tone}`}>
+      <span className="toast__icon" aria-hidden="true">
+        {item.tone === 'error' ? '!' : item.tone === 'success' ? '\u2713' : 'i'}
+      </span>
+      <span className="toast__text">{item.message}</span>
+      <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(item.id)}>
+        ×
+      </button>
+    </div>
+  );
+}
