@@ -3,6 +3,7 @@
  * In-process: `createApp(deps)` + `app.request` (routing, auth, rate limit, SQL, JSON; no sockets), on
  * PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
  */
+import { withScratchPostgres } from './scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -237,29 +238,23 @@ const bench: Bench = async (ctx) => {
     await embedded.close();
   }
   if (ctx.postgresUrl) {
-    const name = `tk_bench_time_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ctx.postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(ctx.postgresUrl);
-    url.pathname = `/${name}`;
-    // Migrated through the app's own opener, then measured through a pool whose Drizzle counts statements.
-    await (await openPostgres(url.toString())).close();
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 10 });
-    pool.on('error', () => undefined);
-    const pgCounter = new StatementCounter();
-    const database: Database = {
-      db: drizzlePg(pool, { schema, logger: pgCounter }) as unknown as Db,
-      kind: 'postgres',
-      close: () => pool.end(),
-    };
-    try {
-      results.push(...(await measure(ctx, database, 'postgres', pgCounter)));
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchPostgres(ctx.postgresUrl, 'time', async (url) => {
+      // Migrated through the app's own opener, then measured through a pool whose Drizzle counts statements.
+      await (await openPostgres(url)).close();
+      const pool = new pg.Pool({ connectionString: url, max: 10 });
+      pool.on('error', () => undefined);
+      const pgCounter = new StatementCounter();
+      const database: Database = {
+        db: drizzlePg(pool, { schema, logger: pgCounter }) as unknown as Db,
+        kind: 'postgres',
+        close: () => pool.end(),
+      };
+      try {
+        results.push(...(await measure(ctx, database, 'postgres', pgCounter)));
+      } finally {
+        await database.close();
+      }
+    });
   }
   return results;
 };

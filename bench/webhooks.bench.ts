@@ -1,9 +1,9 @@
+import { withScratchPostgres } from './scratch-postgres.ts';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
@@ -132,20 +132,14 @@ const bench: Bench = async (ctx) => {
     await embedded.close();
   }
   if (ctx.postgresUrl) {
-    const name = `tk_bench_hooks_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: ctx.postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    const url = new URL(ctx.postgresUrl);
-    url.pathname = `/${name}`;
-    const database = await openPostgres(url.toString());
-    try {
-      results.push(...(await measure(ctx, database, 'postgres')));
-    } finally {
-      await database.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await admin.end();
-    }
+    await withScratchPostgres(ctx.postgresUrl, 'hooks', async (url) => {
+      const database = await openPostgres(url);
+      try {
+        results.push(...(await measure(ctx, database, 'postgres')));
+      } finally {
+        await database.close();
+      }
+    });
   }
   return results;
 };

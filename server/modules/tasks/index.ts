@@ -7,5 +7,5 @@
  * - `searchTasks(scope, caller, options)`: the ranked search of GET /tasks/search.
  */
 export { loadTask, loadTaskForWrite, type LoadedTask } from './access.ts';
-export { presentTask, presentTasks, taskTimes, type TaskRow } from './present.ts';
+export { presentTask, presentTasks, taskTimes, toWireTask, type TaskRow } from './present.ts';
 export { searchTasks, type SearchOptions } from './search.ts';

@@ -51,32 +51,46 @@ export async function presentTasks(scope: Scope, viewer: Viewer, rows: TaskRow[]
   const live = new Set(liveSections.map((s) => s.id));
   const times = await taskTimes(scope, ids);
   const fields = await taskFieldValues(scope, ids, viewer.user.role === 'admin');
+  return rows.map((r) =>
+    toWireTask(viewer, r, {
+      sectionLive: r.sectionId !== null && live.has(r.sectionId),
+      time: times.get(r.id) ?? { total: 0, users: {} },
+      fields: fields.get(r.id),
+    }),
+  );
+}
+
+/**
+ * One task row in its wire shape for `viewer`, from what was read about it: whether its section is live,
+ * its recorded time (total and by user) and the custom-field values the viewer may see.
+ */
+export function toWireTask(
+  viewer: Viewer,
+  r: TaskRow,
+  read: { sectionLive: boolean; time: { total: number; users: Record<string, number> }; fields: Record<string, unknown> | undefined },
+): Task {
   const seesAllTime = viewer.user.role === 'admin' || viewer.user.role === 'supervisor';
-  return rows.map((r) => {
-    const time = times.get(r.id) ?? { total: 0, users: {} };
-    const own = time.users[String(viewer.user.id)];
-    const t: Task = {
-      id: prefixed(r.id),
-      name: r.name,
-      type: 'task',
-      projects: [prefixed(r.projectId)],
-      section: r.sectionId !== null && live.has(r.sectionId) ? r.sectionId : null,
-      labels: r.labels,
-      position: r.position,
-      description: r.description,
-      dueAt: r.dueOn ? `${r.dueOn} 00:00:00` : null,
-      status: r.status,
-      time: { total: time.total, users: seesAllTime ? time.users : own !== undefined ? { [String(viewer.user.id)]: own } : {} },
-      estimate: r.estimate ? { total: r.estimate.total, type: r.estimate.type, users: r.estimate.users } : null,
-      attributes: r.attributes,
-      metrics: r.metrics,
-      unbillable: r.unbillable,
-      createdAt: toDateTime(r.createdAt),
-    };
-    const values = fields.get(r.id);
-    if (values && Object.keys(values).length) t.fields = values;
-    return t;
-  });
+  const own = read.time.users[String(viewer.user.id)];
+  const t: Task = {
+    id: prefixed(r.id),
+    name: r.name,
+    type: 'task',
+    projects: [prefixed(r.projectId)],
+    section: r.sectionId !== null && read.sectionLive ? r.sectionId : null,
+    labels: r.labels,
+    position: r.position,
+    description: r.description,
+    dueAt: r.dueOn ? `${r.dueOn} 00:00:00` : null,
+    status: r.status,
+    time: { total: read.time.total, users: seesAllTime ? read.time.users : own !== undefined ? { [String(viewer.user.id)]: own } : {} },
+    estimate: r.estimate ? { total: r.estimate.total, type: r.estimate.type, users: r.estimate.users } : null,
+    attributes: r.attributes,
+    metrics: r.metrics,
+    unbillable: r.unbillable,
+    createdAt: toDateTime(r.createdAt),
+  };
+  if (read.fields && Object.keys(read.fields).length) t.fields = read.fields;
+  return t;
 }
 
 export async function presentTask(scope: Scope, viewer: Viewer, row: TaskRow): Promise<Task> {

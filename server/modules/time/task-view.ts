@@ -2,10 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Task } from '../../../contract/tasks.ts';
 import { tasks } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
-import { prefixed } from '../../lib/ids.ts';
-import { toDateTime } from '../../lib/time.ts';
 import type { Viewer } from '../projects/access.ts';
-import { presentTasks, type TaskRow } from '../tasks/index.ts';
+import { presentTasks, toWireTask, type TaskRow } from '../tasks/index.ts';
 import { anyInt } from './sql.ts';
 
 export interface TaskView {
@@ -53,38 +51,16 @@ export interface LoadedTask {
 
 /**
  * The Task shape `presentTasks` answers for `viewer`, built from data already read (no query), so one read
- * serves several viewers. Kept field for field with `presentTasks` (task-view.test.ts compares the two).
+ * serves several viewers; the mapping itself is `toWireTask`, shared with `presentTasks`.
  */
 export function presentLoadedTask(viewer: Viewer, t: LoadedTask): Task {
-  const r = t.row;
   const time = { total: 0, users: {} as Record<string, number> };
   for (const x of t.times) {
     const s = Number(x.seconds);
     time.total += s;
     time.users[String(x.user)] = s;
   }
-  const seesAllTime = viewer.user.role === 'admin' || viewer.user.role === 'supervisor';
-  const own = time.users[String(viewer.user.id)];
-  const task: Task = {
-    id: prefixed(r.id),
-    name: r.name,
-    type: 'task',
-    projects: [prefixed(r.projectId)],
-    section: r.sectionId !== null && t.sectionLive ? r.sectionId : null,
-    labels: r.labels,
-    position: r.position,
-    description: r.description,
-    dueAt: r.dueOn ? `${r.dueOn} 00:00:00` : null,
-    status: r.status,
-    time: { total: time.total, users: seesAllTime ? time.users : own !== undefined ? { [String(viewer.user.id)]: own } : {} },
-    estimate: r.estimate ? { total: r.estimate.total, type: r.estimate.type, users: r.estimate.users } : null,
-    attributes: r.attributes,
-    metrics: r.metrics,
-    unbillable: r.unbillable,
-    createdAt: toDateTime(r.createdAt),
-  };
-  const values: Record<string, unknown> = {};
-  for (const f of t.fields) if (viewer.user.role === 'admin' || f.forAll) values[String(f.field)] = f.value;
-  if (Object.keys(values).length) task.fields = values;
-  return task;
+  const fields: Record<string, unknown> = {};
+  for (const f of t.fields) if (viewer.user.role === 'admin' || f.forAll) fields[String(f.field)] = f.value;
+  return toWireTask(viewer, t.row, { sectionLive: t.sectionLive, time, fields });
 }
