@@ -31,6 +31,14 @@ describe('clients', () => {
     expect((await t.call('GET', `/clients/${dup.body.id}`, { as: r.admin })).status).toBe(404);
   });
 
+  it('two concurrent creates of the same name both succeed', async () => {
+    const [a, b] = await Promise.all([1, 2].map(() => t.call('POST', '/clients', { as: r.admin, body: { name: 'Twin Peaks Ltd' } })));
+    expect([a!.status, b!.status]).toEqual([201, 201]);
+    expect(a!.body.id).not.toBe(b!.body.id);
+    const listed = (await t.call('GET', '/clients?query=twin peaks', { as: r.admin })).body;
+    expect(listed.map((c: { id: number }) => c.id).sort()).toEqual([a!.body.id, b!.body.id].sort());
+  });
+
   it('sets and removes a budget; concurrent replacements leave one', async () => {
     const c = (await t.call('POST', '/clients', { as: r.admin, body: { name: 'Budgeted' } })).body;
     const budgets = [1, 2, 3, 4, 5].map((n) => ({ type: 'money', budget: n * 1000, period: 'monthly' }));
