@@ -1,3 +1,4 @@
+import { appOn } from './bench-app.ts';
 import { withScratchPostgres } from './scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -6,14 +7,9 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
 import { clients, expenseCategories, projects, tasks } from '../server/db/schema/index.ts';
 import { Scope } from '../server/db/scope.ts';
-import type { Deps } from '../server/http/env.ts';
-import { createRateLimiter } from '../server/http/rate-limit.ts';
-import { createLogger } from '../server/lib/logger.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchContext, BenchResult } from './types.ts';
@@ -114,17 +110,6 @@ export async function seedDashboardData(db: Database['db'], secrets: Secrets) {
     FROM generate_series(0, ${EXPENSES - 1}) AS i`);
   await db.execute(sql`ANALYZE`);
   return { adminKey: users[0]!.apiKey };
-}
-
-function appOn(database: Database, dataDir: string) {
-  const config = {
-    ...loadConfig({ PUBLIC_URL: 'http://bench.test', DATA_DIR: dataDir }),
-    rateLimit: { points: 1_000_000, durationSec: 10 },
-  };
-  const rl = createRateLimiter(config.rateLimit);
-  const secrets = new Secrets('bench-secret');
-  const deps: Deps = { db: database.db, config, secrets, logger: createLogger('silent'), clock: () => new Date(), rateLimiter: rl.limiter };
-  return { app: createApp(deps), secrets, close: () => rl.close() };
 }
 
 /** Median and p95 of the in-process handling time (routing, auth, SQL, JSON) of each dashboard. */

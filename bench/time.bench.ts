@@ -3,6 +3,7 @@
  * In-process: `createApp(deps)` + `app.request` (routing, auth, rate limit, SQL, JSON; no sockets), on
  * PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
  */
+import { appOn } from './bench-app.ts';
 import { withScratchPostgres } from './scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -15,15 +16,10 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { createApp } from '../server/app.ts';
-import { loadConfig } from '../server/config.ts';
 import { migrationsFolder, openPostgres, type Database, type Db } from '../server/db/client.ts';
 import * as schema from '../server/db/schema/index.ts';
 import { projects, tasks } from '../server/db/schema/index.ts';
 import { Scope } from '../server/db/scope.ts';
-import type { Deps } from '../server/http/env.ts';
-import { createRateLimiter } from '../server/http/rate-limit.ts';
-import { createLogger } from '../server/lib/logger.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { listQuery } from '../server/modules/time/lists.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
@@ -85,17 +81,6 @@ async function seed(db: Database['db'], secrets: Secrets) {
     FROM generate_series(0, ${RECORDS - 1}) AS i`);
   await db.execute(sql`ANALYZE`);
   return { teamId: team.id, userId: user.id, apiKey, taskIds: ts.map((t) => t.id) };
-}
-
-function appOn(database: Database, dataDir: string) {
-  const config = {
-    ...loadConfig({ PUBLIC_URL: 'http://bench.test', DATA_DIR: dataDir }),
-    rateLimit: { points: 1_000_000, durationSec: 10 },
-  };
-  const rl = createRateLimiter(config.rateLimit);
-  const secrets = new Secrets('bench-secret');
-  const deps: Deps = { db: database.db, config, secrets, logger: createLogger('silent'), clock: () => new Date(), rateLimiter: rl.limiter };
-  return { app: createApp(deps), secrets, close: () => rl.close() };
 }
 
 async function measure(

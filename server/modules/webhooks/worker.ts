@@ -1,14 +1,14 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, sql } from 'drizzle-orm';
 import type { WebhookSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { hookAttempts, hookDeliveries, hooks, projects, projectUsers, users, webhookEvents } from '../../db/schema/index.ts';
+import { hookAttempts, hookDeliveries, hooks, users, webhookEvents } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/env.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { postJson, type PostResult } from './net.ts';
 import { onOutboxWrite } from './outbox.ts';
 import { signBody, targetPolicy, userAgent, type HookRow } from './service.ts';
-import { hookSees, type EventFacts, type OwnerFacts } from './visibility.ts';
+import { dispatchEvents } from './fan-out.ts';
 
 type EventRow = typeof webhookEvents.$inferSelect;
 type DeliveryRow = typeof hookDeliveries.$inferSelect;
@@ -45,8 +45,6 @@ export interface WebhookWorker {
   stop(): Promise<void>;
 }
 
-/** Key of the transaction-level advisory lock that makes fan-out sequential across instances (keeps event order). */
-const DISPATCH_LOCK = 727_275;
 
 /** Delay before the retry after the `failures`-th failed attempt: base·2^(failures-1), ±20 % jitter, capped. */
 export function retryDelayMs(s: Pick<WebhookSettings, 'retryBaseMs' | 'retryMaxMs'>, failures: number, random: () => number = Math.random): number {
@@ -112,61 +110,7 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
     await db.delete(webhookEvents).where(lt(webhookEvents.createdAt, new Date(now.getTime() - settings.retentionMs)));
   }
 
-  /** Fans undispatched outbox rows out to matching hooks (one delivery row per hook and event). */
-  async function dispatch(now: Date): Promise<number> {
-    return db.transaction(async (tx) => {
-      const [lock] = rowsOf<{ locked: boolean }>(await tx.execute(sql`select pg_try_advisory_xact_lock(${DISPATCH_LOCK}) as locked`));
-      if (!lock?.locked) return 0;
-      const events = await tx
-        .select()
-        .from(webhookEvents)
-        .where(isNull(webhookEvents.dispatchedAt))
-        .orderBy(asc(webhookEvents.id))
-        .limit(opts.dispatchBatch)
-        .for('update', { skipLocked: true });
-      if (events.length === 0) return 0;
-      const teamIds = [...new Set(events.map((e) => e.teamId))];
-      const candidates = await tx
-        .select({ hook: hooks, role: users.role, status: users.status })
-        .from(hooks)
-        .innerJoin(users, eq(users.id, hooks.userId))
-        .where(inArray(hooks.teamId, teamIds));
-      const owners = candidates.filter((c) => c.status !== 'removed');
-      const projectIds = [...new Set(events.map((e) => e.projectId).filter((p): p is number => p !== null))];
-      const restricted = [...new Set(owners.filter((o) => o.role === 'member' || o.role === 'member_limited').map((o) => o.hook.userId))];
-      const privacy = new Map<number, boolean>();
-      const assigned = new Set<string>();
-      if (projectIds.length && restricted.length) {
-        for (const p of await tx.select({ id: projects.id, privacy: projects.privacy }).from(projects).where(inArray(projects.id, projectIds))) privacy.set(p.id, p.privacy);
-        const links = await tx
-          .select({ p: projectUsers.projectId, u: projectUsers.userId })
-          .from(projectUsers)
-          .where(and(inArray(projectUsers.projectId, projectIds), inArray(projectUsers.userId, restricted)));
-        for (const l of links) assigned.add(`${l.p}:${l.u}`);
-      }
-      const rows: (typeof hookDeliveries.$inferInsert)[] = [];
-      for (const e of events) {
-        const facts: EventFacts = { kind: e.kind, teamId: e.teamId, projectId: e.projectId, users: e.attributesUsers };
-        for (const o of owners) {
-          const owner: OwnerFacts = {
-            userId: o.hook.userId,
-            role: o.role,
-            projectPrivate: e.projectId === null ? undefined : privacy.get(e.projectId),
-            assigned: e.projectId !== null && assigned.has(`${e.projectId}:${o.hook.userId}`),
-          };
-          if (hookSees({ teamId: o.hook.teamId, events: o.hook.events, projectId: o.hook.projectId }, owner, facts)) {
-            rows.push({ teamId: e.teamId, hookId: o.hook.id, eventId: e.id, deliveryId: crypto.randomUUID(), nextAttemptAt: now });
-          }
-        }
-      }
-      for (let i = 0; i < rows.length; i += 500) await tx.insert(hookDeliveries).values(rows.slice(i, i + 500));
-      await tx
-        .update(webhookEvents)
-        .set({ dispatchedAt: now })
-        .where(inArray(webhookEvents.id, events.map((e) => e.id)));
-      return events.length;
-    });
-  }
+  const dispatch = (now: Date) => dispatchEvents(db, opts.dispatchBatch, now);
 
   /**
    * Claims due work for up to `limit` hooks: for each, the first undelivered delivery (in event order)
