@@ -16,8 +16,9 @@ const types: Record<string, string> = {
 };
 
 /**
- * Serves the production build like a static host would: files from `root`, `index.html` for any
- * other path (client-side routes), and `/config.json` pointing the app at `apiBaseUrl`.
+ * Serves the production build like a static host would: files from `root` (their precompressed `.gz`
+ * when the browser accepts gzip), `index.html` for any other path (client-side routes), and
+ * `/config.json` pointing the app at `apiBaseUrl`.
  */
 export function startStaticServer(root: string, apiBaseUrl: string): Promise<{ url: string; close: () => Promise<void> }> {
   const rootDir = path.resolve(root);
@@ -31,8 +32,13 @@ export function startStaticServer(root: string, apiBaseUrl: string): Promise<{ u
     const file = path.join(rootDir, pathname);
     const inside = file.startsWith(rootDir + path.sep);
     const target = inside && fs.existsSync(file) && fs.statSync(file).isFile() ? file : path.join(rootDir, 'index.html');
-    res.writeHead(200, { 'Content-Type': types[path.extname(target)] ?? 'application/octet-stream' });
-    fs.createReadStream(target).pipe(res);
+    const headers: Record<string, string> = { 'Content-Type': types[path.extname(target)] ?? 'application/octet-stream' };
+    // The build's precompressed twin, when the browser takes gzip (what nginx's gzip_static does).
+    const gz = `${target}.gz`;
+    const served = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? '')) && fs.existsSync(gz) ? gz : target;
+    if (served === gz) Object.assign(headers, { 'Content-Encoding': 'gzip', Vary: 'Accept-Encoding' });
+    res.writeHead(200, headers);
+    fs.createReadStream(served).pipe(res);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,8 +1,10 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { RouterContext } from './routes/__root.tsx';
-import { NotFound } from './routes/-components/not-found.tsx';
-import { FullPageRouteError } from './routes/-components/route-error.tsx';
+
+// Error and not-found screens are rare: their code loads when one is shown.
+const FullPageRouteError = lazyRouteComponent(() => import('./routes/-components/route-error.tsx'), 'FullPageRouteError');
+const NotFound = lazyRouteComponent(() => import('./routes/-components/not-found.tsx'), 'NotFound');
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

@@ -13,7 +13,8 @@ import { FullPageRouteError } from './-components/route-error.tsx';
 
 /** Every signed-in screen: the guard, the signed-in user, and the shell around the page. */
 export const Route = createFileRoute('/_app')({
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent'], ['errorComponent']],
+  // The shell is part of every signed-in first screen: only its error screen loads on demand.
+  codeSplitGroupings: [['errorComponent']],
   beforeLoad: ({ context, location }) => {
     if (!context.session.isSignedIn) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },

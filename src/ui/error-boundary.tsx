@@ -5,8 +5,11 @@ interface State {
   error: Error | null;
 }
 
-/** Last line of defence: anything not caught by a route shows a calm page with a reload. */
-export class AppErrorBoundary extends Component<{ children: ReactNode }, State> {
+/**
+ * Last line of defence: anything not caught by a route shows a calm page with a reload. With `fallback`,
+ * it guards one part of a screen instead (a part whose code could not load, say), and the rest stays.
+ */
+export class AppErrorBoundary extends Component<{ children: ReactNode; fallback?: ReactNode }, State> {
   override state: State = { error: null };
 
   static getDerivedStateFromError(error: Error): State {
@@ -19,6 +22,7 @@ export class AppErrorBoundary extends Component<{ children: ReactNode }, State> 
 
   override render() {
     if (!this.state.error) return this.props.children;
+    if (this.props.fallback !== undefined) return this.props.fallback;
     return (
       <main className="page-center">
         <ErrorState

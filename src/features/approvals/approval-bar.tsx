@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Approval, Timesheet, WeekDays } from '../../../contract/timesheets.ts';
 import { timesheetId } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
@@ -8,7 +8,7 @@ import { formatDuration } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { discardApproval } from './api.ts';
+import { discardApproval, teamUsersQueryOptions } from './api.ts';
 
 // The dialog brings react-hook-form and zod: loaded when opened, never on the first render.
 const SubmitWeekDialog = lazy(() => import('./submit-dialog.tsx'));
@@ -18,8 +18,6 @@ export interface ApprovalBarProps {
   userId: number;
   weekId: number;
   days: DayInfo[];
-  /** Names of team members by id, for the history. */
-  names: Map<number, string>;
 }
 
 const icons = {
@@ -45,8 +43,10 @@ const dayList = (days: WeekDays, week: DayInfo[]) =>
     .join(', ');
 
 /** The week's approval: status, history with reviewers' comments, and Submit or Withdraw. */
-export function ApprovalBar({ timesheet, userId, weekId, days, names }: ApprovalBarProps) {
+export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProps) {
   const api = useApi();
+  const team = useQuery(teamUsersQueryOptions(api));
+  const names = useMemo(() => new Map((team.data ?? []).map((u) => [u.id, u.name])), [team.data]);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const approval: Approval | null = timesheet?.approval ?? null;

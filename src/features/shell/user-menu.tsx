@@ -1,58 +1,22 @@
-import { Link } from '@tanstack/react-router';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { initials, roleLabel } from '../../lib/format.ts';
+import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { initials } from '../../lib/format.ts';
 import type { ShellUser } from './app-shell.tsx';
+
+// The open menu's code loads on first open; the button is all the first screen needs.
+const UserMenuPopover = lazy(() => import('./user-menu-popover.tsx'));
 
 /** A menu button (WAI-ARIA menu pattern): arrows move, Escape closes and returns focus. */
 export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () => void }) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState<false | 'first' | 'last'>(false);
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
   const menuId = useId();
-  const focusOnOpen = useRef<'first' | 'last'>('first');
-
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
-
-  useEffect(() => {
-    if (!open) return;
-    const list = items();
-    (focusOnOpen.current === 'first' ? list[0] : list[list.length - 1])?.focus();
-    const onPointerDown = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open]);
-
-  const close = (returnFocus: boolean) => {
-    setOpen(false);
-    if (returnFocus) buttonRef.current?.focus();
-  };
 
   const onButtonKeyDown = (e: KeyboardEvent) => {
     if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
       e.preventDefault();
-      focusOnOpen.current = e.key === 'ArrowDown' ? 'first' : 'last';
-      setOpen(true);
+      setOpen(e.key === 'ArrowDown' ? 'first' : 'last');
     }
-  };
-
-  const onMenuKeyDown = (e: KeyboardEvent) => {
-    const list = items();
-    const index = list.indexOf(document.activeElement as HTMLElement);
-    const move = (to: number) => {
-      e.preventDefault();
-      list[(to + list.length) % list.length]?.focus();
-    };
-    if (e.key === 'ArrowDown') move(index + 1);
-    else if (e.key === 'ArrowUp') move(index - 1);
-    else if (e.key === 'Home') move(0);
-    else if (e.key === 'End') move(list.length - 1);
-    else if (e.key === 'Escape') {
-      e.preventDefault();
-      close(true);
-    } else if (e.key === 'Tab') close(false);
   };
 
   return (
@@ -62,12 +26,9 @@ export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () =
         type="button"
         className="user-menu__button"
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={open !== false}
         aria-controls={open ? menuId : undefined}
-        onClick={() => {
-          focusOnOpen.current = 'first';
-          setOpen((o) => !o);
-        }}
+        onClick={() => setOpen((o) => (o ? false : 'first'))}
         onKeyDown={onButtonKeyDown}
       >
         <span className="avatar" aria-hidden="true">
@@ -79,33 +40,19 @@ export function UserMenu({ user, onSignOut }: { user: ShellUser; onSignOut: () =
         </svg>
       </button>
       {open && (
-        <div className="user-menu__popover">
-          <div className="user-menu__who">
-            <p className="user-menu__who-name">{user.name}</p>
-            <p className="user-menu__who-meta">{[roleLabel(user.role), user.email].filter(Boolean).join(' \u00b7 ')}</p>
-          </div>
-          <ul id={menuId} role="menu" aria-label="Account" ref={menuRef} className="user-menu__list" onKeyDown={onMenuKeyDown}>
-            <li role="none">
-              <Link to="/profile" role="menuitem" className="user-menu__item" tabIndex={-1} onClick={() => close(false)}>
-                Profile
-              </Link>
-            </li>
-            <li role="none">
-              <button
-                type="button"
-                role="menuitem"
-                className="user-menu__item"
-                tabIndex={-1}
-                onClick={() => {
-                  setOpen(false);
-                  onSignOut();
-                }}
-              >
-                Sign out
-              </button>
-            </li>
-          </ul>
-        </div>
+        <Suspense fallback={null}>
+          <UserMenuPopover
+            user={user}
+            menuId={menuId}
+            focusFirst={open}
+            rootRef={rootRef}
+            onClose={(returnFocus) => {
+              setOpen(false);
+              if (returnFocus) buttonRef.current?.focus();
+            }}
+            onSignOut={onSignOut}
+          />
+        </Suspense>
       )}
     </div>
   );

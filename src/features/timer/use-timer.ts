@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { Task } from '../../../contract/tasks.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { toast } from '../../ui/toast.tsx';
-import { currentTimerQueryOptions, startTimer, stopTimer, timerKeys } from './api.ts';
+import { currentTimerQueryOptions, startTimer, stopTimer, timerKeys, type CurrentTimer } from './api.ts';
 
 /** The time now, advancing every `ms` while `active`. */
 export function useNow(active: boolean, ms = 1000): number {
@@ -17,6 +17,18 @@ export function useNow(active: boolean, ms = 1000): number {
   return now;
 }
 
+/** An action with a pending flag; its result lands in the query cache, its failure in a toast. */
+function useAction<A extends unknown[]>(run: (...args: A) => Promise<unknown>, failure: string) {
+  const [isPending, setPending] = useState(false);
+  const mutate = (...args: A) => {
+    setPending(true);
+    run(...args)
+      .catch((e: unknown) => toast(`${failure} ${describeError(e)}`, 'error'))
+      .finally(() => setPending(false));
+  };
+  return { mutate, isPending };
+}
+
 /**
  * The running timer and its actions. Starting or stopping refreshes the time records (`['time']`), so the
  * booked time appears in today's cell.
@@ -25,29 +37,16 @@ export function useTimer() {
   const api = useApi();
   const queryClient = useQueryClient();
   const query = useQuery(currentTimerQueryOptions(api));
-  const afterChange = async () => {
-    await Promise.all([
+  const settle = (timer: CurrentTimer) => {
+    queryClient.setQueryData(timerKeys.current, { timer, receivedAt: Date.now() });
+    return Promise.all([
       queryClient.invalidateQueries({ queryKey: timerKeys.current }),
       queryClient.invalidateQueries({ queryKey: ['time'] }),
       queryClient.invalidateQueries({ queryKey: ['timesheets'] }),
     ]);
   };
-  const start = useMutation({
-    mutationFn: (task: Pick<Task, 'id' | 'name'>) => startTimer(api, task.id),
-    onSuccess: (timer) => {
-      queryClient.setQueryData(timerKeys.current, { timer, receivedAt: Date.now() });
-      return afterChange();
-    },
-    onError: (e) => toast(`The timer did not start. ${describeError(e)}`, 'error'),
-  });
-  const stop = useMutation({
-    mutationFn: () => stopTimer(api),
-    onSuccess: () => {
-      queryClient.setQueryData(timerKeys.current, { timer: { status: 'stopped' as const }, receivedAt: Date.now() });
-      return afterChange();
-    },
-    onError: (e) => toast(`The timer did not stop. ${describeError(e)}`, 'error'),
-  });
+  const start = useAction((task: Pick<Task, 'id' | 'name'>) => startTimer(api, task.id).then(settle), 'The timer did not start.');
+  const stop = useAction(() => stopTimer(api).then(() => settle({ status: 'stopped' })), 'The timer did not stop.');
   const data = query.data;
   const running = data?.timer.status === 'active' ? data.timer : null;
   return { data, running, start, stop };

@@ -1,16 +1,25 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import type { Timesheet } from '../../../contract/timesheets.ts';
 import { useApi } from '../../api/context.ts';
-import { describeError } from '../../api/errors.ts';
-import { formatDuration, parseDuration, type DurationFormat } from '../../lib/duration.ts';
-import { dayInfo, previousWeek, weekDates, weekLabel, weekNumberLabel, weekRange, type DayInfo } from '../../lib/week.ts';
+import { formatDuration, type DurationFormat } from '../../lib/duration.ts';
+import { dayInfo, weekDates, weekLabel, weekNumberLabel, weekRange, type DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { weekRecordsQueryOptions } from './api.ts';
 
-import { cellKey, GridStore, parseTsv, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
-import { dayLockReasons, liteTask, NO_TASK, syncStore, type TaskLite } from './model.ts';
+import { cellKey, GridStore, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
+import { dayLockReasons, NO_TASK, syncStore, type TaskLite } from './model.ts';
 import { perfEnabled } from './perf.ts';
 
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
@@ -19,9 +28,20 @@ import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData
 import { useFailedCount, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
-// Dialogs are opened rarely: their code loads on first use.
-const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CommentDialog })));
+// Dialogs and the keyboard help are opened rarely: their code loads on first use.
+const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CellCommentDialog })));
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
+const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
+// Paste and copy last week: not needed to draw the week, fetched right after it is drawn.
+let weekActions: Promise<typeof import('./week-actions.ts')> | null = null;
+const loadWeekActions = () =>
+  (weekActions ??= import('./week-actions.ts').catch((e: unknown) => {
+    weekActions = null; // the next use tries again
+    throw e;
+  }));
+const cannotLoad = (what: string) => () => toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
+
+const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
 
 export interface TimesheetUser {
   id: number;
@@ -118,6 +138,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
   useEffect(() => {
     if (perfEnabled()) performance.mark('tk-grid-drawn');
+    void loadWeekActions();
     const idle = setTimeout(preloadTaskPicker, 1500);
     return () => clearTimeout(idle);
   }, []);
@@ -140,43 +161,27 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
   latest.current = { dates, store, saver, extraRows, setExtraRows, props };
 
-  const save = useCallback((changes: CellChange[]) => {
-    const { store: s, saver: sv, dates: ds } = latest.current;
-    const rows = new Map(s.rows().map((r) => [r.key, r]));
-    for (const ch of changes) {
-      const { rowKey, day: d } = splitCellKey(ch.key);
-      const row = rows.get(rowKey);
-      if (!row) continue;
-      const task: TaskLite | null = row.taskId ? { id: row.taskId, name: row.name, projects: row.projects, status: row.status } : null;
-      sv.save({ task, date: ds[d]!, seconds: ch.seconds, recordId: s.cell(ch.key).recordId });
-      if (task && ch.seconds > 0) rememberTask(user.id, task);
-    }
-  }, [user.id]);
+  const save = useCallback(
+    (changes: CellChange[]) => {
+      const { store: s, saver: sv, dates: ds } = latest.current;
+      const rows = new Map(s.rows().map((r) => [r.key, r]));
+      for (const ch of changes) {
+        const { rowKey, day: d } = splitCellKey(ch.key);
+        const row = rows.get(rowKey);
+        if (!row) continue;
+        const task = row.taskId ? taskOf(row) : null;
+        sv.save({ task, date: ds[d]!, seconds: ch.seconds, recordId: s.cell(ch.key).recordId });
+        if (task && ch.seconds > 0) rememberTask(user.id, task);
+      }
+    },
+    [user.id],
+  );
 
   const actions = useMemo<GridActions>(
     () => ({
       commit: (key, seconds) => save(latest.current.store.commit([{ key, seconds }])),
-      paste: (row, col, text) => {
-        const s = latest.current.store;
-        const rows = s.rows();
-        const block = parseTsv(text);
-        const changes: CellChange[] = [];
-        block.forEach((line, r) =>
-          line.forEach((value, c) => {
-            const target = rows[row + r];
-            const d = col + c;
-            if (!target || d > 6) return;
-            const key = cellKey(target.key, d);
-            const parsed = parseDuration(value);
-            if (parsed.ok) changes.push({ key, seconds: parsed.seconds });
-            else if (!s.cell(key).locked) s.markInvalid(key, value.trim(), parsed.message);
-          }),
-        );
-        const done = s.commit(changes);
-        save(done);
-        const skipped = block.flat().length - done.length;
-        toast(`Pasted ${done.length} cell${done.length === 1 ? '' : 's'}${skipped > 0 ? ` (${skipped} unchanged, locked or outside the week)` : ''}.`, 'success');
-      },
+      paste: (row, col, text) =>
+        void loadWeekActions().then((m) => m.pasteBlock(latest.current.store, save, row, col, text), cannotLoad('Paste')),
       undo: () => {
         const changes = latest.current.store.undo();
         if (changes.length) {
@@ -197,7 +202,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
         }
         setCommentFor(key);
       },
-      startTimer: (row) => row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
+      startTimer: (row) => row.taskId && latest.current.props.onStartTimer(taskOf(row)),
       stopTimer: () => latest.current.props.onStopTimer(),
       removeRow: (row) => {
         const s = latest.current.store;
@@ -235,45 +240,28 @@ export function TimesheetPage(props: TimesheetPageProps) {
   }
 
   async function copyLastWeek(withHours: boolean) {
-    const prev = previousWeek(weekId);
-    const range = weekRange(prev, weekStart);
-    const prevDates = weekDates(prev, weekStart);
-    try {
-      const last = await queryClient.fetchQuery(weekRecordsQueryOptions(api, user.id, range.from, range.to));
-      const tasks = new Map<string, TaskLite>();
-      for (const r of last) if (r.task && r.time > 0) tasks.set(r.task.id, liteTask(r.task));
-      const current = new Set(store.rows().map((r) => r.key));
-      const newRows = [...tasks.values()].filter((t) => !current.has(t.id) && !extraRows.some((e) => e.id === t.id));
-      setExtraRows([...extraRows, ...newRows]);
-      setHidden((h) => new Set([...h].filter((k) => !tasks.has(k))));
-      let copied = 0;
-      if (withHours) {
-        // The rows must exist before their cells take values: lay them in first.
-        syncStore(store, { dates, records, extraRows: [...extraRows, ...newRows], names, locks, pending: saver.pendingBetween(from, to), keepRows: true, hidden: new Set() });
-        const changes: CellChange[] = [];
-        for (const r of last) {
-          const d = prevDates.indexOf(r.date);
-          if (d < 0 || r.time <= 0) continue;
-          const key = cellKey(r.task?.id ?? NO_TASK, d);
-          const cell = store.cell(key);
-          if (cell.seconds > 0 || cell.locked) continue;
-          changes.push({ key, seconds: r.time });
-        }
-        const done = store.commit(changes);
-        save(done);
-        copied = done.length;
-      }
-      if (tasks.size === 0) toast('Last week has no time on tasks to copy.');
-      else
-        toast(
-          withHours
-            ? `Copied ${tasks.size} row${tasks.size === 1 ? '' : 's'} and ${copied} day${copied === 1 ? '' : 's'} of time from last week.`
-            : `Copied ${tasks.size} row${tasks.size === 1 ? '' : 's'} from last week.`,
-          'success',
-        );
-    } catch (e) {
-      toast(`Could not read last week. ${describeError(e)}`, 'error');
-    }
+    const m = await loadWeekActions().catch(cannotLoad('Copying last week'));
+    if (!m) return;
+    await m.copyLastWeek(
+      {
+        api,
+        queryClient,
+        userId: user.id,
+        weekId,
+        weekStart,
+        store,
+        save,
+        dates,
+        records,
+        names,
+        locks,
+        pending: saver.pendingBetween(from, to),
+        extraRows,
+        setExtraRows,
+        unhide: (keys) => setHidden((h) => new Set([...h].filter((k) => !keys.has(k)))),
+      },
+      withHours,
+    );
   }
 
   const setFormatPersist = (f: DurationFormat) => {
@@ -306,9 +294,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
       <UnsavedBanner store={store} onRetryAll={() => saver.retryAll(true)} />
 
       <div className="ts-toolbar">
-        <div className="ts-toolbar__left">
-          <CopyLastWeek disabled={pendingWeek} onCopy={(h) => void copyLastWeek(h)} />
-        </div>
+        <div className="ts-toolbar__left">{!pendingWeek && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
         <div className="ts-toolbar__right">
           <fieldset className="segmented">
             <legend className="visually-hidden">Show durations as</legend>
@@ -340,71 +326,71 @@ export function TimesheetPage(props: TimesheetPageProps) {
             readOnlyReason={readOnlyReason}
           />
         )}
-        <div className="ts-add">
-          {adding ? (
-            <div className="ts-add__picker">
-              <LazyTaskPicker
-                userId={user.id}
-                label="Add a task to the week"
-                placeholder="Search tasks by name\u2026"
-                exclude={rowKeys}
-                focusOnMount
-                canReadClients={user.canReadClients}
-                onPick={(t) => addTask(t)}
-                onEscape={() => setAdding(false)}
-              />
-              <Button variant="ghost" size="sm" onClick={() => setAdding(false)}>
-                Cancel
+        {!pendingWeek && (
+          <div className="ts-add">
+            {adding ? (
+              <div className="ts-add__picker">
+                <LazyTaskPicker
+                  userId={user.id}
+                  label="Add a task to the week"
+                  placeholder="Search tasks by name\u2026"
+                  exclude={rowKeys}
+                  focusOnMount
+                  canReadClients={user.canReadClients}
+                  onPick={(t) => addTask(t)}
+                  onEscape={() => setAdding(false)}
+                />
+                <Button variant="ghost" size="sm" onClick={() => setAdding(false)}>
+                  Cancel
+                </Button>
+              </div>
+            ) : (
+              <Button
+                variant="ghost"
+                onClick={() => setAdding(true)}
+                icon={
+                  <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                    <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+                  </svg>
+                }
+              >
+                Add row
               </Button>
-            </div>
-          ) : (
-            <Button
-              variant="ghost"
-              disabled={pendingWeek}
-              onClick={() => setAdding(true)}
-              icon={
-                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                  <path d="M8 3v10M3 8h10" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
-                </svg>
-              }
-            >
-              Add row
-            </Button>
-          )}
-        </div>
+            )}
+          </div>
+        )}
       </div>
 
       <Suspense fallback={null}>
-      {commentFor && (
-        <CommentDialog
-          taskName={store.rows().find((r) => r.key === splitCellKey(commentFor).rowKey)?.name ?? ''}
-          day={days[splitCellKey(commentFor).day]!}
-          initial={store.cell(commentFor).comment}
-          onClose={() => {
-            const key = commentFor;
-            setCommentFor(null);
-            requestAnimationFrame(() => {
-              const idx = store.rows().findIndex((r) => r.key === splitCellKey(key).rowKey);
-              document.querySelector<HTMLInputElement>(`.tgrid input[data-r="${idx}"][data-c="${splitCellKey(key).day}"]`)?.focus();
-            });
-          }}
-          onSave={(comment) => {
-            const key = commentFor;
-            const { rowKey, day: d } = splitCellKey(key);
-            const row = store.rows().find((r) => r.key === rowKey);
-            const cell = store.cell(key);
-            store.update(key, { comment, status: 'saving' });
-            saver.save({
-              task: row?.taskId ? { id: row.taskId, name: row.name, projects: row.projects, status: row.status } : null,
-              date: dates[d]!,
-              seconds: cell.seconds,
-              comment,
-              recordId: cell.recordId,
-            });
-          }}
-        />
-      )}
-      {removing && <RemoveRowDialog row={removing} total={formatDuration(store.rowTotal(removing.key), format)} onCancel={() => setRemoving(null)} onConfirm={() => removeRowNow(removing)} />}
+        {commentFor && (
+          <CommentDialog
+            store={store}
+            cellKey={commentFor}
+            days={days}
+            onSave={(comment) => {
+              const { rowKey, day: d } = splitCellKey(commentFor);
+              const row = store.rows().find((r) => r.key === rowKey);
+              const cell = store.cell(commentFor);
+              store.update(commentFor, { comment, status: 'saving' });
+              saver.save({
+                task: row?.taskId ? taskOf(row) : null,
+                date: dates[d]!,
+                seconds: cell.seconds,
+                comment,
+                recordId: cell.recordId,
+              });
+            }}
+            onClose={() => setCommentFor(null)}
+          />
+        )}
+        {removing && (
+          <RemoveRowDialog
+            row={removing}
+            total={formatDuration(store.rowTotal(removing.key), format)}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => removeRowNow(removing)}
+          />
+        )}
       </Suspense>
     </div>
   );
@@ -430,7 +416,8 @@ function UnsavedBanner({ store, onRetryAll }: { store: GridStore; onRetryAll: ()
             !
           </span>
           <span>
-            {failed === 1 ? '1 change is' : `${failed} changes are`} not saved yet. They are kept on this device and sent again automatically.
+            {failed === 1 ? '1 change is' : `${failed} changes are`} not saved yet. They are kept on this device and sent again
+            automatically.
           </span>
           <Button size="sm" onClick={onRetryAll}>
             Retry now
@@ -452,29 +439,45 @@ function EmptyWeek({ pending }: { pending: boolean }) {
       </svg>
       <h2 className="ts-empty__title">Nothing logged this week</h2>
       <p className="ts-empty__text">
-        {pending ? 'The week is pending approval.' : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
+        {pending
+          ? 'The week is pending approval.'
+          : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
       </p>
     </div>
   );
 }
 
-function CopyLastWeek({ onCopy, disabled }: { onCopy: (withHours: boolean) => void; disabled: boolean }) {
+function CopyLastWeek({ onCopy }: { onCopy: (withHours: boolean) => void }) {
   return (
     <div className="copy-week" role="group" aria-label="Copy last week">
       <span className="copy-week__label" aria-hidden="true">
         Copy last week
       </span>
-      <Button size="sm" disabled={disabled} onClick={() => onCopy(false)} aria-label="Copy last week’s rows">
+      <Button size="sm" onClick={() => onCopy(false)} aria-label="Copy last week’s rows">
         Rows
       </Button>
-      <Button size="sm" disabled={disabled} onClick={() => onCopy(true)} aria-label="Copy last week’s rows with hours">
+      <Button size="sm" onClick={() => onCopy(true)} aria-label="Copy last week’s rows with hours">
         Rows + hours
       </Button>
     </div>
   );
 }
 
-function DayTabs({ days, today, day, onDay, store, format }: { days: DayInfo[]; today: string; day: number; onDay: (d: number) => void; store: GridStore; format: DurationFormat }) {
+function DayTabs({
+  days,
+  today,
+  day,
+  onDay,
+  store,
+  format,
+}: {
+  days: DayInfo[];
+  today: string;
+  day: number;
+  onDay: (d: number) => void;
+  store: GridStore;
+  format: DurationFormat;
+}) {
   return (
     <div className="day-tabs" role="group" aria-label="Day">
       {days.map((d, i) => (
@@ -484,7 +487,23 @@ function DayTabs({ days, today, day, onDay, store, format }: { days: DayInfo[]; 
   );
 }
 
-function DayTab({ info, index, selected, today, onDay, store, format }: { info: DayInfo; index: number; selected: boolean; today: boolean; onDay: (d: number) => void; store: GridStore; format: DurationFormat }) {
+function DayTab({
+  info,
+  index,
+  selected,
+  today,
+  onDay,
+  store,
+  format,
+}: {
+  info: DayInfo;
+  index: number;
+  selected: boolean;
+  today: boolean;
+  onDay: (d: number) => void;
+  store: GridStore;
+  format: DurationFormat;
+}) {
   const total = useDayTotal(store, index);
   return (
     <button
@@ -508,31 +527,15 @@ function useDayTotal(store: GridStore, day: number) {
 }
 
 function KeyboardHelp() {
+  const [open, setOpen] = useState(false);
   return (
-    <details className="kbd-help">
+    <details className="kbd-help" onToggle={(e) => setOpen(e.currentTarget.open)}>
       <summary>Keyboard</summary>
-      <div className="kbd-help__panel">
-        <dl>
-          {[
-            ['Arrows, Tab', 'Move between cells'],
-            ['Enter', 'Save and move down'],
-            ['Escape', 'Undo typing in the cell'],
-            ['Delete', 'Clear the cell'],
-            ['Ctrl+Z', 'Undo the last change'],
-            ['Shift+Arrows', 'Select cells to copy'],
-            ['Ctrl+C / Ctrl+V', 'Copy and paste with a spreadsheet'],
-            ['Shift+Enter', 'Comment on the cell'],
-          ].map(([k, v]) => (
-            <div key={k} className="kbd-help__row">
-              <dt>
-                <kbd>{k}</kbd>
-              </dt>
-              <dd>{v}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="kbd-help__note">Type 1:30, 1.5, 1h30, 90m or 2+0.5. A number alone is hours.</p>
-      </div>
+      {open && (
+        <Suspense fallback={null}>
+          <KeyboardHelpPanel />
+        </Suspense>
+      )}
     </details>
   );
 }

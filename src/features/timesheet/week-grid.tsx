@@ -60,7 +60,14 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
     const sel = store.getSelection();
     const target = e.target as HTMLInputElement;
     if (!sel && target.selectionStart !== 0) return;
-    const r = sel ? selectionBounds(sel) : { top: Number(target.dataset.r), bottom: Number(target.dataset.r), left: Number(target.dataset.c), right: Number(target.dataset.c) };
+    const r = sel
+      ? selectionBounds(sel)
+      : {
+          top: Number(target.dataset.r),
+          bottom: Number(target.dataset.r),
+          left: Number(target.dataset.c),
+          right: Number(target.dataset.c),
+        };
     if (Number.isNaN(r.top)) return;
     const list = store.rows();
     const block: string[][] = [];
@@ -133,6 +140,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
               nav={nav}
               colCount={colCount}
               timerElapsed={timer && timer.taskId === row.taskId ? timer.elapsed : null}
+              readOnly={readOnlyReason !== null}
             />
           ))}
         </tbody>
@@ -164,9 +172,24 @@ interface RowProps {
   nav: { current: { rows: number; cols: number[]; focusCell: (r: number, c: number) => boolean } };
   colCount: number;
   timerElapsed: number | null;
+  /** A read-only week (pending approval) offers neither Remove nor Start on its rows. */
+  readOnly: boolean;
 }
 
-const GridRow = memo(function GridRow({ store, row, index, cols, days, today, format, actions, nav, colCount, timerElapsed }: RowProps) {
+const GridRow = memo(function GridRow({
+  store,
+  row,
+  index,
+  cols,
+  days,
+  today,
+  format,
+  actions,
+  nav,
+  colCount,
+  timerElapsed,
+  readOnly,
+}: RowProps) {
   const headerId = `row-${row.key.replace(/\W/g, '-')}`;
   const running = timerElapsed !== null;
   return (
@@ -186,23 +209,41 @@ const GridRow = memo(function GridRow({ store, row, index, cols, days, today, fo
           </div>
           <div className="task-cell__actions">
             {row.taskId !== null &&
+              (running || !readOnly) &&
               (running ? (
-                <button type="button" className="icon-btn icon-btn--stop" aria-label={`Stop the timer on ${row.name}`} onClick={() => actions.stopTimer()}>
+                <button
+                  type="button"
+                  className="icon-btn icon-btn--stop"
+                  aria-label={`Stop the timer on ${row.name}`}
+                  onClick={() => actions.stopTimer()}
+                >
                   <StopIcon />
                   <span className="task-cell__clock" role="timer" aria-live="off">
                     {formatClock(timerElapsed)}
                   </span>
                 </button>
               ) : (
-                <button type="button" className="icon-btn icon-btn--play" aria-label={`Start a timer on ${row.name}`} onClick={() => actions.startTimer(row)}>
+                <button
+                  type="button"
+                  className="icon-btn icon-btn--play"
+                  aria-label={`Start a timer on ${row.name}`}
+                  onClick={() => actions.startTimer(row)}
+                >
                   <PlayIcon />
                 </button>
               ))}
-            <button type="button" className="icon-btn icon-btn--remove" aria-label={`Remove the row ${row.name}`} onClick={() => actions.removeRow(row)}>
-              <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-                <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
-              </svg>
-            </button>
+            {!readOnly && (
+              <button
+                type="button"
+                className="icon-btn icon-btn--remove"
+                aria-label={`Remove the row ${row.name}`}
+                onClick={() => actions.removeRow(row)}
+              >
+                <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+                  <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+                </svg>
+              </button>
+            )}
           </div>
         </div>
       </th>
@@ -241,7 +282,19 @@ interface CellProps {
   nav: RowProps['nav'];
 }
 
-const GridCell = memo(function GridCell({ store, cellId, row, col, headerId, colHeaderId, weekend, isToday, format, actions, nav }: CellProps) {
+const GridCell = memo(function GridCell({
+  store,
+  cellId,
+  row,
+  col,
+  headerId,
+  colHeaderId,
+  weekend,
+  isToday,
+  format,
+  actions,
+  nav,
+}: CellProps) {
   const cell = useStore(store, `cell:${cellId}`, () => store.cell(cellId));
   const selected = useStore(store, 'selection', () => {
     const sel = store.getSelection();
@@ -487,7 +540,19 @@ function RowTotal({ store, rowKey, format, colIndex }: { store: GridStore; rowKe
   );
 }
 
-function DayTotal({ store, day, format, weekend, today }: { store: GridStore; day: number; format: DurationFormat; weekend: boolean; today: boolean }) {
+function DayTotal({
+  store,
+  day,
+  format,
+  weekend,
+  today,
+}: {
+  store: GridStore;
+  day: number;
+  format: DurationFormat;
+  weekend: boolean;
+  today: boolean;
+}) {
   const total = useStore(store, `day:${day}`, () => store.dayTotal(day));
   return (
     <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}`}>

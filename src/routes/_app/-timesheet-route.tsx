@@ -1,17 +1,20 @@
-import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useMemo } from 'react';
+import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
-import { ApprovalBar } from '../../features/approvals/approval-bar.tsx';
-import { teamUsersQueryOptions } from '../../features/approvals/api.ts';
+import { ApprovalPlaceholder } from '../../features/approvals/approval-placeholder.tsx';
 import { meQueryOptions, weekStartOf } from '../../features/shell/me-query.ts';
 import { elapsedOf } from '../../features/timer/api.ts';
 import { useNow, useTimer } from '../../features/timer/use-timer.ts';
 import { TimesheetPage } from '../../features/timesheet/timesheet-page.tsx';
+import { AppErrorBoundary } from '../../ui/error-boundary.tsx';
 import { parseWeekParam, thisWeek, weekLabel, weekNumberLabel } from '../../lib/week.ts';
 
 const route = getRouteApi('/_app/timesheet');
+
+// The approval bar (status, history, Submit and Withdraw) loads just after the grid is drawn.
+const ApprovalBar = lazy(() => import('../../features/approvals/approval-bar.tsx').then((m) => ({ default: m.ApprovalBar })));
 
 /** The home screen: the week's grid, its approval, and the timer, composed from their features. */
 export function TimesheetRoute() {
@@ -19,8 +22,6 @@ export function TimesheetRoute() {
   const search = route.useSearch();
   const navigate = useNavigate();
   const { data: me } = useSuspenseQuery(meQueryOptions(api));
-  const team = useQuery(teamUsersQueryOptions(api));
-  const names = useMemo(() => new Map((team.data ?? []).map((u) => [u.id, u.name])), [team.data]);
   const weekStart = weekStartOf(me);
   const weekId = parseWeekParam(search.week)!;
   const tz = me.timezone ?? 0;
@@ -39,7 +40,13 @@ export function TimesheetRoute() {
         today={today}
         thisWeekId={thisWeek(new Date(now), tz, weekStart)}
         onWeekChange={(w) => void navigate({ to: '/timesheet', search: { week: w } })}
-        renderApproval={(timesheet, days) => <ApprovalBar timesheet={timesheet} userId={me.id} weekId={weekId} days={days} names={names} />}
+        renderApproval={(timesheet, days) => (
+          <AppErrorBoundary fallback={<ApprovalPlaceholder failed />}>
+            <Suspense fallback={<ApprovalPlaceholder />}>
+              <ApprovalBar timesheet={timesheet} userId={me.id} weekId={weekId} days={days} />
+            </Suspense>
+          </AppErrorBoundary>
+        )}
         timer={running ? { taskId: running.task?.id ?? null, elapsed: elapsedOf(data, now) } : null}
         onStartTimer={(task) => start.mutate(task)}
         onStopTimer={() => stop.mutate()}

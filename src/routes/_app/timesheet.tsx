@@ -12,6 +12,8 @@ export interface TimesheetSearch {
 }
 
 export const Route = createFileRoute('/_app/timesheet')({
+  // The home screen ships with the app (no second round trip before the grid); its error screen loads on demand.
+  codeSplitGroupings: [['errorComponent']],
   validateSearch: (search: Record<string, unknown>): TimesheetSearch => {
     const week = parseWeekParam(search.week);
     return { week };
