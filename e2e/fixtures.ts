@@ -11,6 +11,38 @@ export function adaKey(): string {
   return key;
 }
 
+/**
+ * Members the global setup makes with the CLI, with a password, so the browser can sign them in through
+ * the OAuth pages (members made through `POST /team/users` have none). Each belongs to ONE test: that
+ * test expects a member with an empty week, and the member only ever gets time through it.
+ */
+export const PASSWORD_MEMBERS = {
+  keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
+  phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
+} as const;
+export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
+
+export interface PasswordMember {
+  id: number;
+  name: string;
+  email: string;
+  password: string;
+  apiKey: string;
+}
+
+const takenSlots = new Set<PasswordMemberSlot>();
+
+/** The pre-made member for `slot` (from E2E_MEMBERS, set by the global setup); each slot is taken once per run. */
+export function passwordMember(slot: PasswordMemberSlot): PasswordMember {
+  const raw = process.env.E2E_MEMBERS;
+  if (!raw) throw new Error('E2E_MEMBERS is not set: run through playwright.config.ts (global setup)');
+  const member = (JSON.parse(raw) as Partial<Record<PasswordMemberSlot, PasswordMember>>)[slot];
+  if (!member) throw new Error(`E2E_MEMBERS has no member "${slot}": add it to PASSWORD_MEMBERS`);
+  if (takenSlots.has(slot)) throw new Error(`The password member "${slot}" is already used by another test: give each test its own`);
+  takenSlots.add(slot);
+  return member;
+}
+
 export const test = base;
 export { expect };
 

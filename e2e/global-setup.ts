@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADA, TEAM_NAME } from './fixtures.ts';
+import { ADA, PASSWORD_MEMBERS, TEAM_NAME, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
 import { startStaticServer } from './static-server.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -31,6 +31,26 @@ export default async function globalSetup() {
     String(team.id),
   ]);
   if (!created.apiKey) throw new Error('The CLI printed no apiKey');
+  // Members with a password, for the journeys that sign in through the OAuth pages.
+  const members: Partial<Record<PasswordMemberSlot, PasswordMember>> = {};
+  for (const [slot, m] of Object.entries(PASSWORD_MEMBERS) as [PasswordMemberSlot, (typeof PASSWORD_MEMBERS)[PasswordMemberSlot]][]) {
+    const made = cli<{ id: number; apiKey: string }>(dataDir, [
+      'user',
+      'add',
+      '--name',
+      m.name,
+      '--email',
+      m.email,
+      '--role',
+      'member',
+      '--password',
+      m.password,
+      '--team',
+      String(team.id),
+    ]);
+    if (!made.apiKey) throw new Error(`The CLI printed no apiKey for ${m.email}`);
+    members[slot] = { id: made.id, name: m.name, email: m.email, password: m.password, apiKey: made.apiKey };
+  }
 
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -52,6 +72,7 @@ export default async function globalSetup() {
   process.env.E2E_WEB_URL = web.url;
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_API_KEY = created.apiKey;
+  process.env.E2E_MEMBERS = JSON.stringify(members);
 
   return async () => {
     await web.close();

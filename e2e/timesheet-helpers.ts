@@ -35,11 +35,16 @@ export interface World {
 
 let counter = 0;
 
-/** A fresh member with a project of three tasks (and a client), all through the API. */
-export async function seedWorld(label: string): Promise<World> {
+/**
+ * A fresh member with a project of four tasks (and a client), all through the API. With `member` (a
+ * pre-made member from `passwordMember`, who can sign in with a password), that member is used instead
+ * of making one; its week must still be empty, so each pre-made member belongs to one test.
+ */
+export async function seedWorld(label: string, opts: { member?: Member } = {}): Promise<World> {
   const admin = adaKey();
   const n = `${Date.now().toString(36)}${++counter}`;
-  const member = await call<Member>('POST', '/team/users', admin, { name: `Mia ${label}`, email: `mia-${n}@example.test`, role: 'member' });
+  const member =
+    opts.member ?? (await call<Member>('POST', '/team/users', admin, { name: `Mia ${label}`, email: `mia-${n}@example.test`, role: 'member' }));
   const projectName = `Harbour ${label} ${n}`;
   const project = await call<{ id: string }>('POST', '/projects', admin, { name: projectName, users: [member.id] });
   const clientName = `Bluefin ${n}`;

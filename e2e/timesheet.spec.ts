@@ -1,4 +1,5 @@
-import { adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
+import { signInAs } from './sign-in.ts';
 import { addRow, call, cell, lastWeekDates, seedWorld, serverTime, signInWithKey, useKeySessionOn, weekTotal } from './timesheet-helpers.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
 import { timesheetId } from '../contract/weeks.ts';
@@ -8,8 +9,11 @@ test.use({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width
 test.describe.configure({ timeout: 90_000 });
 
 test('type a week by keyboard, see the totals, reload and see the server’s numbers', async ({ page }) => {
-  const w = await seedWorld('keys');
-  await signInWithKey(page, w.member.apiKey);
+  const member = passwordMember('keys');
+  const w = await seedWorld('keys', { member });
+  // Through the OAuth pages: "Sign in with Timekeep", email and password, Allow; back on the deep link.
+  await page.goto('/');
+  await signInAs(page, member);
   await expect(page).toHaveURL(new RegExp(`/timesheet\\?week=${w.weekId}$`));
   await expect(page.getByRole('heading', { name: 'Nothing logged this week' })).toBeVisible();
   await expectNoAxeViolations(page);
@@ -203,11 +207,14 @@ test('submit the week, see it pending and locked, withdraw; an admin approves an
   await locked.focus();
   await page.keyboard.type('5');
   await expect(locked).toHaveValue('8:00');
+  // A read-only week offers nothing that would change it.
+  for (const name of [/^Remove the row/, /^Start a timer on/, /^Add row$/, /^Copy last week/]) await expect(page.getByRole('button', { name })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Withdraw request' }).click();
   await expect(page.getByRole('region', { name: 'Not submitted (withdrawn)' })).toBeVisible();
   await expect(locked).not.toHaveAttribute('readonly', '');
+  await expect(page.getByRole('button', { name: 'Add row' })).toBeVisible();
 
   // Submitted again, then approved by the admin through the API.
   await page.getByRole('button', { name: 'Submit week' }).click();
@@ -228,8 +235,11 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('one day at a time, with the same editing', async ({ page }) => {
-    const w = await seedWorld('phone');
-    await signInWithKey(page, w.member.apiKey);
+    const member = passwordMember('phone');
+    const w = await seedWorld('phone', { member });
+    await page.goto('/');
+    await signInAs(page, member);
+    await expect(page).toHaveURL(new RegExp(`/timesheet\\?week=${w.weekId}$`));
     await addRow(page, 'Design review', w.projectName);
     await addRow(page, 'Sprint planning', w.projectName);
     const grid = page.getByRole('grid', { name: 'Week timesheet' });
