@@ -74,7 +74,7 @@ export function DropZone<T>({ label, upload, onUploaded, onRemoved, rules = atta
           {label}
         </p>
         <p className={styles.hint} id={`${id}-hint`}>
-          Drop files here, paste, or choose them. {hint[0]!.toUpperCase() + hint.slice(1)}.
+          Drop files here, paste, or choose them: {hint}.
         </p>
         <div className={styles.buttons}>
           <Button variant="secondary" disabled={disabled} onClick={() => picker.current?.click()}>
