@@ -81,8 +81,9 @@ export const taskSearchQueryOptions = (api: ApiClient, query: string) =>
     staleTime: 30_000,
   });
 
-export const addTime = (api: ApiClient, body: AddTimeBody) =>
-  api.request({ method: 'post', path: '/time', body, response: schema.record });
+/** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
+export const addTime = (api: ApiClient, body: AddTimeBody, idempotencyKey: string) =>
+  api.request({ method: 'post', path: '/time', body, headers: { 'Idempotency-Key': idempotencyKey }, response: schema.record });
 
 export const updateTime = (api: ApiClient, id: number, body: UpdateTimeBody) =>
   api.request({ method: 'put', path: `/time/${id}`, body, response: schema.record });
