@@ -128,6 +128,15 @@ describe('Idempotency-Key on POST', () => {
     });
   });
 
+  it('treats a key older than a day as new: a repeat a day later applies again', async () => {
+    const date = nextDate();
+    expect((await add(r.member, 'yesterday', { task, date, time: 120 })).status).toBe(201);
+    const tomorrow = createApp({ ...t.deps, clock: () => new Date(Date.now() + 25 * 3600_000) });
+    const later = await add(r.member, 'yesterday', { task, date, time: 120 }, tomorrow);
+    expect(later.headers.get('Idempotent-Replayed')).toBeNull();
+    expect(await stored(r.member.id, date)).toEqual({ time: 240, changes: 2 });
+  });
+
   it('forgets a key after a day: the sweep removes it and a later repeat applies again', async () => {
     const date = nextDate();
     expect((await add(r.member, 'old', { task, date, time: 300 })).status).toBe(201);
