@@ -85,6 +85,17 @@ export const queryInt = (min: number, max: number) =>
     .regex(/^\d+$/, 'Must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+/**
+ * `limit` of a list whose spec sets no maximum: any positive whole number, clamped to `max` (the list's
+ * natural bound) rather than refused, so a client asking for more than there can be still gets the list.
+ */
+export const queryLimit = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,20}$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Must be at least 1'))
+    .transform((n) => Math.min(n, max));
 export const queryBool = z
   .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
   .transform((v) => v === 'true' || v === '1');

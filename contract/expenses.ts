@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachment } from './attachments.ts';
-import { cents, dateString, hexColor, numericId, numericIdParam, projectId, queryDate, queryInt } from './common.ts';
+import { cents, dateString, hexColor, numericId, numericIdParam, projectId, queryDate, queryInt, queryLimit } from './common.ts';
 import { defineRoute } from './route.ts';
 
 /** Largest amount of one expense, in cents. */
@@ -110,7 +110,7 @@ export const expenseListQuery = z.object({
         .transform(Number),
     ])
     .optional(),
-  limit: queryInt(1, 10000).optional(),
+  limit: queryLimit(10000).optional(),
   page: queryInt(1, 100000).optional(),
 });
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, dateTimeString, hexColor, numericId, prefixedIdParam, projectId, queryInt, userMap } from './common.ts';
+import { cents, dateTimeString, hexColor, numericId, prefixedIdParam, projectId, queryInt, queryLimit, userMap } from './common.ts';
 import { projectBudget, projectBudgetInput } from './budgets.ts';
 import { defineRoute } from './route.ts';
 
@@ -88,7 +88,7 @@ export const projectListQuery = z.object({
   /** Words matched anywhere in the project name, ignoring case. */
   query: z.string().max(200).refine(...withoutNul).optional(),
   /** Page size; all projects when absent. */
-  limit: queryInt(1, 10000).optional(),
+  limit: queryLimit(10000).optional(),
   page: queryInt(1, 10000).optional(),
   /** Only `ev` projects exist here; any other platform lists nothing. */
   platform: z.string().max(10).optional(),

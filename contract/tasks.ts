@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, numericId, numericIdParam, prefixedIdParam, projectId, queryBool, queryInt, seconds, taskId, userMap } from './common.ts';
+import { dateString, dateTimeString, numericId, numericIdParam, prefixedIdParam, projectId, queryBool, queryInt, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { projectParams, withoutNul } from './projects.ts';
 import { defineRoute } from './route.ts';
 
@@ -80,7 +80,7 @@ export const taskSearchQuery = z.object({
 });
 export const projectTasksQuery = z.object({
   query: z.string().max(200).refine(...withoutNul).optional(),
-  limit: queryInt(1, 250).optional(),
+  limit: queryLimit(250).optional(),
   page: queryInt(1, 100).optional(),
   'exclude-closed': queryBool.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, numericId, queryInt, seconds, taskId, userMap } from './common.ts';
+import { dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { defineRoute } from './route.ts';
 import { task } from './tasks.ts';
 import { rowId, rowIdParam, timecard } from './timecards.ts';
@@ -80,10 +80,14 @@ export const timesheet = z.object({
 });
 export type Timesheet = z.infer<typeof timesheet>;
 
+/** Most weeks one timesheet list answers: ten years. */
+export const MAX_TIMESHEET_WEEKS = 522;
+
 export const userTimesheetsQuery = z.object({
   from: dateString.optional(),
   to: dateString.optional(),
-  limit: queryInt(1, 100).optional(),
+  /** Weeks to list; more than ten years' worth is clamped to ten years. */
+  limit: queryLimit(MAX_TIMESHEET_WEEKS).optional(),
   weekId: queryWeekId.optional(),
 });
 export const teamTimesheetsQuery = z.object({ weekId: queryWeekId.optional() });

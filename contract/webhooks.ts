@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString, numericId, numericIdParam, projectId, queryInt } from './common.ts';
+import { dateTimeString, numericId, numericIdParam, projectId, queryInt, queryLimit } from './common.ts';
 import { defineRoute } from './route.ts';
 
 /** Every event kind a webhook can subscribe to (spec, Events). */
@@ -144,7 +144,7 @@ export const webhookRoutes = {
     tag: T,
     summary: 'Recent delivery attempts, newest first (kept 7 days)',
     params,
-    query: z.object({ limit: queryInt(1, 100).optional(), page: queryInt(1, 100_000).optional() }),
+    query: z.object({ limit: queryLimit(100).optional(), page: queryInt(1, 100_000).optional() }),
     status: 200,
     response: z.array(webhookAttempt),
   }),
