@@ -70,6 +70,13 @@ export const numericIdParam = z
   .pipe(z.number().int().positive().max(MAX_ID));
 export const prefixedIdParam = z.string().regex(/^ev:\d{1,15}$/);
 
+/**
+ * The path parameter that names a user. Wherever a path takes it, `me` stands for the caller: the server puts
+ * the caller's id in its place before validating, and the OpenAPI document says so.
+ */
+export const USER_PATH_PARAM = 'user_id';
+export const ME = 'me';
+
 /** A numeric id in a query string. */
 export const numericIdQuery = (what: string) =>
   z

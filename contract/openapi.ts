@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { errorBody } from './common.ts';
+import { ME, USER_PATH_PARAM, errorBody } from './common.ts';
 import type { RouteDef } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,7 +16,9 @@ const parameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     name,
     in: where,
     required: where === 'path' || (json.required ?? []).includes(name),
-    schema: s,
+    ...(where === 'path' && name === USER_PATH_PARAM
+      ? { description: `A user id, or \`${ME}\` for the caller`, schema: { anyOf: [s, { type: 'string', const: ME }] } }
+      : { schema: s }),
   }));
 };
 

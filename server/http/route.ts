@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { ME, USER_PATH_PARAM } from '../../contract/common.ts';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
 import type { AppEnv, Caller } from './env.ts';
@@ -60,7 +61,10 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
     }
     const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
     if (def.params) {
-      const r = def.params.safeParse(c.req.param());
+      const raw = c.req.param() as Record<string, string>;
+      // `me` in place of a user id is the caller, wherever a path takes a user id.
+      const named = raw[USER_PATH_PARAM] === ME && caller ? { ...raw, [USER_PATH_PARAM]: String(caller.user.id) } : raw;
+      const r = def.params.safeParse(named);
       if (!r.success) throw notFound();
       input.params = r.data;
     }
