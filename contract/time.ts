@@ -87,6 +87,21 @@ export const updateTimeBody = z
   .partial();
 export type UpdateTimeBody = z.infer<typeof updateTimeBody>;
 
+/** POST /tasks/{task_id}/time: the body of POST /time, the task named by the path. */
+export const addTaskTimeBody = addTimeBody.omit({ task: true });
+export type AddTaskTimeBody = z.infer<typeof addTaskTimeBody>;
+/** PUT /tasks/{task_id}/time: the seconds the user's record of that date should hold (created when missing). */
+export const setTaskTimeBody = z.object({
+  time: timeAmount,
+  date: dateString,
+  user: numericId.optional(),
+  comment: z.string().max(10000).optional(),
+});
+export type SetTaskTimeBody = z.infer<typeof setTaskTimeBody>;
+/** DELETE /tasks/{task_id}/time: `date` (required) and `user` (default the caller), in the body or the query. */
+export const removeTaskTimeBody = z.object({ date: dateString.optional(), user: numericId.optional() });
+export const removeTaskTimeQuery = z.object({ date: queryDate.optional(), user: queryInt(1, MAX_ID).optional() });
+
 const pagingFields = {
   from: queryDate.optional(),
   to: queryDate.optional(),
@@ -263,6 +278,36 @@ export const timeRoutes = {
     query: timeListQuery,
     status: 200,
     response: z.array(timeRecordListItem),
+  }),
+  addToTask: defineRoute({
+    method: 'post',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Add time to the task's record of (user, date), as POST /time does",
+    params: taskParams,
+    body: addTaskTimeBody,
+    status: 201,
+    response: timeRecord,
+  }),
+  setOnTask: defineRoute({
+    method: 'put',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Replace the seconds of the task's record of (user, date), creating it when missing",
+    params: taskParams,
+    body: setTaskTimeBody,
+    status: 200,
+    response: timeRecord,
+  }),
+  removeFromTask: defineRoute({
+    method: 'delete',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Delete the task's record of (user, date); date and user in the body or the query",
+    params: taskParams,
+    query: removeTaskTimeQuery,
+    body: removeTaskTimeBody,
+    status: 204,
   }),
   export: defineRoute({
     method: 'get',
