@@ -3,6 +3,7 @@ import {
   MAX_ID,
   dateString,
   dateTimeString,
+  idInput,
   numericId,
   numericIdParam,
   prefixedIdParam,
@@ -59,7 +60,8 @@ export const timeRecord = timeRecordListItem.extend({
 });
 export type TimeRecord = z.infer<typeof timeRecord>;
 
-const timeAmount = z
+/** Seconds of one day's record: whole, 0 to 24 hours. */
+export const timeAmount = z
   .number({ error: 'Must be a number of seconds' })
   .int('Must be whole seconds')
   .min(0, 'Must not be negative')
@@ -71,7 +73,7 @@ export const addTimeBody = z.object({
   /** Absent or null: time without a task. */
   task: taskId.nullish(),
   /** Defaults to the caller. */
-  user: numericId.optional(),
+  user: idInput.optional(),
   comment: z.string().max(10000).optional(),
 });
 export type AddTimeBody = z.infer<typeof addTimeBody>;
@@ -81,7 +83,7 @@ export const updateTimeBody = z
     time: timeAmount,
     date: dateString,
     task: taskId.nullable(),
-    user: numericId,
+    user: idInput,
     comment: z.string().max(10000),
   })
   .partial();
@@ -94,12 +96,12 @@ export type AddTaskTimeBody = z.infer<typeof addTaskTimeBody>;
 export const setTaskTimeBody = z.object({
   time: timeAmount,
   date: dateString,
-  user: numericId.optional(),
+  user: idInput.optional(),
   comment: z.string().max(10000).optional(),
 });
 export type SetTaskTimeBody = z.infer<typeof setTaskTimeBody>;
 /** DELETE /tasks/{task_id}/time: `date` (required) and `user` (default the caller), in the body or the query. */
-export const removeTaskTimeBody = z.object({ date: dateString.optional(), user: numericId.optional() });
+export const removeTaskTimeBody = z.object({ date: dateString.optional(), user: idInput.optional() });
 export const removeTaskTimeQuery = z.object({ date: queryDate.optional(), user: queryInt(1, MAX_ID).optional() });
 
 const pagingFields = {

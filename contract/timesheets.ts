@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
+import { idInput, dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { defineRoute } from './route.ts';
 import { task } from './tasks.ts';
-import { rowId, rowIdParam, timecard } from './timecards.ts';
+import { rowIdParam, timecard } from './timecards.ts';
 import { timeOffAssignment } from './timeoff.ts';
 import { isWeekId } from './weeks.ts';
 
@@ -94,7 +94,7 @@ export const teamTimesheetsQuery = z.object({ weekId: queryWeekId.optional() });
 
 export const submitApprovalBody = z.object({
   comment: z.string().max(5000).default(''),
-  reviewer: rowId.optional(),
+  reviewer: idInput.optional(),
   sendNotification: z.boolean().default(false),
   /** Days to submit; by default every day of the week with time. */
   days: weekDaysInput.optional(),

@@ -4,7 +4,7 @@ import { ME, USER_PATH_PARAM } from '../../contract/common.ts';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
 import type { AppEnv, Caller } from './env.ts';
-import { ApiError, issuesToErrors, notFound } from './errors.ts';
+import { ApiError, issuesToErrors, notFound, validationError } from './errors.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -72,13 +72,13 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
       const q = c.req.query();
       if (Object.values(q).some((v) => v.includes('\0'))) throw new ApiError(422, 'Query parameters must not contain NUL characters');
       const r = def.query.safeParse(q);
-      if (!r.success) throw new ApiError(422, 'Invalid query parameters', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, q, 'query');
       input.query = r.data;
     }
     if (def.body && opts.readBody !== false) {
       const raw = await readJson(c, opts.bodyLimit ?? MAX_JSON_BYTES);
       const r = def.body.safeParse(raw);
-      if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, raw);
       input.body = r.data;
     }
     const result = await handler(c, input as unknown as Input<D>, caller);
