@@ -127,6 +127,12 @@ export const oauthRoutes = {
     body: clientRegistrationRequest,
     status: 201,
     response: clientRegistrationResponse,
+    oauthErrors: true,
+    answers: {
+      400: 'invalid_redirect_uri or invalid_client_metadata (RFC 7591)',
+      413: 'invalid_client_metadata: the metadata is too large',
+      429: 'slow_down: too many registrations from this address (Retry-After)',
+    },
   }),
   authorize: defineRoute({
     method: 'get',
@@ -190,6 +196,11 @@ export const oauthRoutes = {
     auth: 'none',
     status: 200,
     response: tokenResponse,
+    oauthErrors: true,
+    answers: {
+      400: 'invalid_request, invalid_grant (a code or refresh token that is unknown, expired, used or bound elsewhere), invalid_target, unsupported_grant_type or invalid_dpop_proof',
+      401: 'invalid_client: an unknown client, or a client secret sent (clients are public)',
+    },
   }),
   revoke: defineRoute({
     method: 'post',
@@ -198,6 +209,8 @@ export const oauthRoutes = {
     summary: 'Token revocation (RFC 7009, form-encoded): refresh or access token',
     auth: 'none',
     status: 200,
+    oauthErrors: true,
+    answers: { 400: 'invalid_request (no token sent) or unsupported_token_type', 401: 'invalid_client: an unknown client' },
   }),
   mcp: defineRoute({
     method: 'post',

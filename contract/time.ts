@@ -56,7 +56,8 @@ export const timeRecord = timeRecordListItem.extend({
   createdAt: dateTimeString,
   warning: timeWarning.optional(),
   lockReasons: z.array(z.string()),
-  website: z.object({ url: z.string(), title: z.string() }).optional(),
+  /** The page the time was tracked on (browser extensions); null when not known. Always present, as the spec's full shape lists it. */
+  website: z.object({ url: z.string(), title: z.string() }).nullable(),
 });
 export type TimeRecord = z.infer<typeof timeRecord>;
 

@@ -242,15 +242,23 @@ describe('GET, PUT and DELETE /hooks/{id}', () => {
     expect((await t.call('GET', `/hooks/${mine.id}`, { as: other.member })).body).toMatchObject({ id: mine.id, targetUrl: rc.url });
   });
 
-  it('PUT changes events and project only, ignores targetUrl, handshakes again and reactivates', async () => {
+  it('PUT changes events and project only, refuses another targetUrl, handshakes again and reactivates', async () => {
     const scope = t.scope(r.team.id);
     const p = await scope.insert(projects, { name: 'PUT project' });
     const rc = await receiver();
     const created = (await create(r.supervisor, { targetUrl: rc.url, events: ['api:time:updated'] })).body;
     await t.db.update(hooks).set({ active: false }).where(eq(hooks.id, created.id));
+    const moved = await t.call('PUT', `/hooks/${created.id}`, {
+      as: r.supervisor,
+      body: { targetUrl: 'http://127.0.0.1:1/elsewhere', events: ['api:task:created'] },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors.targetUrl).toEqual([expect.stringContaining('cannot change')]);
+    expect(rc.handshakes()).toHaveLength(1);
+    // The hook's own URL sent back (as clients do with the whole webhook) is fine.
     const res = await t.call('PUT', `/hooks/${created.id}`, {
       as: r.supervisor,
-      body: { targetUrl: 'http://127.0.0.1:1/elsewhere', events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}` },
+      body: { targetUrl: rc.url, events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}` },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, targetUrl: rc.url, events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}`, active: true, isActive: true });
