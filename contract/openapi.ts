@@ -58,7 +58,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
     };
     if (r.deprecated) op.deprecated = true;
     if (r.auth === 'none') op.security = [];
-    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
+    // A DELETE may take its input in the query instead (DELETE /tasks/{task_id}/time).
+    if (r.body) op.requestBody = { required: r.method !== 'delete', content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
     (paths[r.path] ??= {})[r.method] = op;
   }
   return {

@@ -76,6 +76,7 @@ describe('spec conformance', () => {
     expect(statuses('/oauth/token', 'post')).toEqual(['200', '400', '401', '503']);
     expect(doc.paths['/oauth/token'].post.responses['400'].content['application/json'].schema.$ref).toBe('#/components/schemas/OAuthError');
     expect(statuses('/tasks/{task_id}/time', 'delete')).toEqual(expect.arrayContaining(['204', '400', '404', '422']));
+    expect(doc.paths['/tasks/{task_id}/time'].delete.requestBody.required).toBe(false);
     for (const route of allRoutes()) expect(doc.paths[route.path][route.method].responses, `${route.method} ${route.path}`).toHaveProperty('503');
   });
 });
