@@ -8,6 +8,7 @@ import { webhookRoutes } from './webhooks.ts';
 import { timesheetRoutes } from './timesheets.ts';
 import { timecardRoutes } from './timecards.ts';
 import { timeOffRoutes } from './timeoff.ts';
+import { plannerRoutes } from './planner.ts';
 import { timeRoutes, timerRoutes } from './time.ts';
 import { attachmentRoutes } from './attachments.ts';
 import { dashboardRoutes } from './dashboards.ts';
@@ -26,6 +27,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   timesheets: timesheetRoutes,
   timecards: timecardRoutes,
   timeOff: timeOffRoutes,
+  planner: plannerRoutes,
   time: timeRoutes,
   timers: timerRoutes,
   attachments: attachmentRoutes,

@@ -68,7 +68,8 @@ export function createApp(deps: Deps) {
     const requestId = c.get('requestId');
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
     deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause });
-    return c.json({ code: 500, message: `Internal server error (request ${requestId})` }, 500);
+    // The spec's table answers a server-side fault with 503; the request id lets the operator find the log entry.
+    return c.json({ code: 503, message: `Service unavailable: a server-side fault (request ${requestId})` }, 503);
   });
   return app;
 }

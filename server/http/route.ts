@@ -1,9 +1,10 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { ME, USER_PATH_PARAM } from '../../contract/common.ts';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
 import type { AppEnv, Caller } from './env.ts';
-import { ApiError, issuesToErrors, notFound } from './errors.ts';
+import { ApiError, issuesToErrors, notFound, validationError } from './errors.ts';
 import { withIdempotencyKey } from './idempotency.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
@@ -64,7 +65,10 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
   async function answer(c: Context<AppEnv>, caller: Caller): Promise<Response> {
     const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
     if (def.params) {
-      const r = def.params.safeParse(c.req.param());
+      const raw = c.req.param() as Record<string, string>;
+      // `me` in place of a user id is the caller, wherever a path takes a user id.
+      const named = raw[USER_PATH_PARAM] === ME && caller ? { ...raw, [USER_PATH_PARAM]: String(caller.user.id) } : raw;
+      const r = def.params.safeParse(named);
       if (!r.success) throw notFound();
       input.params = r.data;
     }
@@ -72,13 +76,13 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
       const q = c.req.query();
       if (Object.values(q).some((v) => v.includes('\0'))) throw new ApiError(422, 'Query parameters must not contain NUL characters');
       const r = def.query.safeParse(q);
-      if (!r.success) throw new ApiError(422, 'Invalid query parameters', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, q, 'query');
       input.query = r.data;
     }
     if (def.body && opts.readBody !== false) {
       const raw = await readJson(c, opts.bodyLimit ?? MAX_JSON_BYTES);
       const r = def.body.safeParse(raw);
-      if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, raw);
       input.body = r.data;
     }
     const result = await handler(c, input as unknown as Input<D>, caller);

@@ -6,3 +6,4 @@ export * from './timesheets.ts';
 export * from './webhooks.ts';
 export * from './budgets.ts';
 export * from './idempotency.ts';
+export * from './planner.ts';

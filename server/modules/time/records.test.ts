@@ -122,8 +122,9 @@ describe('POST /time', () => {
     ];
     for (const [body, field] of cases) {
       const res = await add(r.admin, body);
-      expect(res.status, JSON.stringify(body)).toBe(422);
-      expect(res.body).toMatchObject({ code: 422, message: expect.any(String) });
+      const status = 'time' in body ? 422 : 400; // a missing required field is 400, an invalid one 422
+      expect(res.status, JSON.stringify(body)).toBe(status);
+      expect(res.body).toMatchObject({ code: status, message: expect.any(String) });
       expect(res.body.errors[field], JSON.stringify(res.body)).toBeDefined();
     }
     const malformed = await t.call('POST', '/time', { as: r.admin, raw: '{"time":' });

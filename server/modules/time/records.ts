@@ -229,6 +229,8 @@ export function recordFromReadBack(rb: RecordReadBack, viewer: Viewer, row: Reco
     history: rb.history.map((h) => ({ ...h })),
     createdAt: toDateTime(row.createdAt),
     lockReasons: reasons,
+    // Time is entered here, never tracked on a web page, so the page is not known.
+    website: null,
   };
   if (warnings.length) rec.warning = { code: warnings.map((w) => w.code).join(','), message: warnings.map((w) => w.message).join('; ') };
   return rec;

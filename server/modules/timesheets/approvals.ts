@@ -129,11 +129,13 @@ export async function submitWeek(
       const already = dates.filter((d) => approved.has(d));
       if (already.length) throw unprocessable(`Already approved: ${namesOf(already)}`, { days: [`Already approved: ${namesOf(already)}`] });
     } else {
+      // The days with time; a week with none (a week off, or of time off only) submits every day not yet approved.
       const withTime = await secondsByDate(s, t.userId, t.dates);
-      dates = t.dates.filter((d) => withTime.has(d) && !approved.has(d));
+      const open = t.dates.filter((d) => !approved.has(d));
+      dates = open.some((d) => withTime.has(d)) ? open.filter((d) => withTime.has(d)) : open;
     }
     if (dates.length === 0) {
-      const message = body.days ? 'Choose at least one day to submit' : `Week ${t.weekId} has no time to submit on days not yet approved; send days to submit it anyway`;
+      const message = body.days ? 'Choose at least one day to submit' : `Every day of week ${t.weekId} is already approved`;
       throw unprocessable(message, { days: [message] });
     }
     const history = [...(row?.history ?? []), entry('submitted', dates, caller, body.comment, now)];

@@ -237,10 +237,11 @@ describe('approvals', () => {
       expect(res.status).toBe(422);
       expect(res.body.errors.reviewer).toBeDefined();
     }
-    // A week with no time needs explicit days.
+    // A week with no time (a week off) can be submitted: every day of it.
     const empty = await t.call('POST', `/timesheets/${u.id}2652/approval`, { as: u, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body.errors.days).toBeDefined();
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ status: 'pending', totalTime: 0 });
+    expect(empty.body.history[0].days).toEqual({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true });
     expect((await t.call('POST', `/timesheets/${mine}/approval`, { as: u, body: { days: { funday: true } } })).status).toBe(422);
     expect((await t.call('POST', `/timesheets/${mine}/approval`, { as: u, body: { days: {} } })).status).toBe(422);
     // Nothing submitted yet.
