@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { attachmentRoutes, attachmentTypesLabel } from '../../../contract/attachments.ts';
+import { attachmentRoutes } from '../../../contract/attachments.ts';
 import { attachments, expenseAttachments, expenses } from '../../db/schema/index.ts';
 import { requireUnlocked } from '../expenses/rules.ts';
 import type { AppEnv } from '../../http/env.ts';
