@@ -19,6 +19,7 @@ import {
   checkAttachable,
   loadCategory,
   loadExpenseProject,
+  requireEditable,
   requireTeamUser,
   requireUnlocked,
   resolveAmount,
@@ -136,7 +137,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         ? resolveType(caller, project, body, current.type)
         : current.type;
     const date = body.date ?? current.date;
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await requireUnlocked(scope, userId, [date]);
     const now = c.get('deps').clock();
     if (body.attachments) await checkAttachable(scope, caller, userId, body.attachments, current.id);
@@ -191,7 +192,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const held = await attachmentIdsOf(s, current.id);
       await s.delete(expenses, eq(expenses.id, current.id));
@@ -203,7 +204,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await checkAttachable(scope, caller, current.userId, [body.attachment], current.id);
     await scope.tx(async (s) => {
       await s.db
@@ -219,7 +220,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const gone = await s.delete(
         expenseAttachments,
