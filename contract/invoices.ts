@@ -84,6 +84,9 @@ export const invoice = z.object({
 });
 export type Invoice = z.infer<typeof invoice>;
 
+/** A date that may be cleared: null, or `""` as the notes' resettable dates (everhour-api-notes.md §0). */
+const clearableDate = z.union([z.literal('').transform(() => null), dateString]).nullish();
+
 const mask = z.string().trim().min(1, 'Required').max(200);
 const rangeRefine = <T extends { limitDateFrom?: string | null | undefined; limitDateTill?: string | null | undefined }>(b: T) =>
   !b.limitDateFrom || !b.limitDateTill || b.limitDateFrom <= b.limitDateTill;
@@ -91,8 +94,8 @@ const rangeMessage = { message: 'Must not be after limitDateTill', path: ['limit
 
 /** What is invoiced: the range (both ends included), time and/or expenses, and the projects (empty = all the client's). */
 const selection = {
-  limitDateFrom: dateString.nullish(),
-  limitDateTill: dateString.nullish(),
+  limitDateFrom: clearableDate,
+  limitDateTill: clearableDate,
   includeTime: z.boolean().optional(),
   includeExpenses: z.boolean().optional(),
   projects: z.array(projectId).max(1000).optional(),
@@ -107,7 +110,7 @@ export const createInvoiceBody = z
     discount: adjustmentInput.optional(),
     publicId: z.string().trim().min(1, 'Required').max(100).optional(),
     issueDate: dateString.optional(),
-    dueDate: dateString.nullish(),
+    dueDate: clearableDate,
     reference: z.string().max(500).optional(),
     publicNotes: z.string().max(5000).optional(),
   })
@@ -141,7 +144,7 @@ export type InvoiceItemInput = z.infer<typeof invoiceItemInput>;
 export const updateInvoiceBody = z.object({
   publicId: z.string().trim().min(1, 'Required').max(100).optional(),
   issueDate: dateString.optional(),
-  dueDate: dateString.nullish(),
+  dueDate: clearableDate,
   reference: z.string().max(500).optional(),
   publicNotes: z.string().max(5000).optional(),
   tax: adjustmentInput.optional(),

@@ -160,6 +160,8 @@ describe('status rules', () => {
     });
     expect((await t.call('GET', '/invoices?from=2026-06-01&to=2026-06-30', { as: f.A })).body.map((i: any) => i.id)).toEqual([inv.id]);
     expect((await t.call('GET', '/invoices?to=2026-05-31', { as: f.A })).body).toEqual([]);
+    // "" clears a date, as Everhour's resettable dates.
+    expect((await t.call('PUT', `/invoices/${inv.id}`, { as: f.A, body: { dueDate: '' } })).body.dueDate).toBeNull();
     expect((await t.call('DELETE', `/invoices/${inv.id}`, { as: f.A })).status).toBe(204);
   });
 
