@@ -1,4 +1,4 @@
-import { and, eq, inArray, max, sql } from 'drizzle-orm';
+import { eq, inArray, max, sql } from 'drizzle-orm';
 import type {
   AdjustmentInput,
   CreateInvoiceBody,
@@ -7,6 +7,7 @@ import type {
   ResetInvoiceBody,
   UpdateInvoiceBody,
 } from '../../../contract/invoices.ts';
+import { MAX_ID } from '../../../contract/common.ts';
 import { clients, invoiceItems, invoices, projects, type StoredAdjustment } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
@@ -66,7 +67,8 @@ function requireDraft(row: InvoiceRow, doing: string) {
 async function clientProjects(s: Scope, clientId: number, wanted: string[]): Promise<number[]> {
   const ids = [...new Set(wanted.map(parsePrefixedId))];
   if (ids.length === 0) return [];
-  const found = await s.list(projects, inArray(projects.id, ids), eq(projects.clientId, clientId));
+  const storable = ids.filter((id) => id <= MAX_ID);
+  const found = storable.length ? await s.list(projects, inArray(projects.id, storable), eq(projects.clientId, clientId)) : [];
   const missing = ids.filter((id) => !found.some((p) => p.id === id));
   if (missing.length) throw invalid('projects', `Not projects of this client: ${missing.map(prefixed).join(', ')}`);
   return ids;
@@ -205,7 +207,7 @@ export async function setInvoiceStatus(scope: Scope, caller: Caller, id: number,
   return scope.tx(async (s) => {
     const row = await loadForUpdate(s, id);
     if (row.status === status) return (await presentInvoices(s, caller, [row], now))[0]!;
-    const [updated] = await s.update(invoices, { status, updatedAt: now }, and(eq(invoices.id, id)));
+    const [updated] = await s.update(invoices, { status, updatedAt: now }, eq(invoices.id, id));
     return presentAndEmit(s, caller, updated!, now, 'api:invoice:updated');
   });
 }
