@@ -34,9 +34,10 @@ export const invoices = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
+    /** A client with invoices cannot be deleted (the API answers 422; archive it instead). */
     clientId: integer('client_id')
       .notNull()
-      .references(() => clients.id, { onDelete: 'cascade' }),
+      .references(() => clients.id, { onDelete: 'restrict' }),
     createdBy: integer('created_by').notNull(),
     /** 1, 2, 3… per team; the default public id is made from it. */
     number: integer('number').notNull(),

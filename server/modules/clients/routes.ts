@@ -2,7 +2,7 @@ import { asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { BudgetInput } from '../../../contract/budgets.ts';
 import { clientRoutes, type Client } from '../../../contract/clients.ts';
-import { clients, projects, type StoredBudget } from '../../db/schema/index.ts';
+import { clients, invoices, projects, type StoredBudget } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
@@ -124,7 +124,13 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
 
   register(app, clientRoutes.remove, async (c, { params }, caller) => {
     requireAdmin(caller);
-    const deleted = await c.get('scope').delete(clients, eq(clients.id, params.client_id));
+    const scope = c.get('scope');
+    // Invoices keep their client: one with invoices is archived instead (the foreign key also refuses).
+    if (await scope.first(invoices, eq(invoices.clientId, params.client_id))) {
+      const message = 'The client has invoices; archive it instead of deleting it';
+      throw unprocessable(message, { client: [message] });
+    }
+    const deleted = await scope.delete(clients, eq(clients.id, params.client_id));
     if (deleted.length === 0) throw notFound('Client');
   });
 

@@ -203,6 +203,12 @@ describe('roles and teams', () => {
     expect((await t.call('DELETE', `/invoices/${inv.id}`, { as: other })).status).toBe(404);
     expect((await t.call('POST', `/clients/${f.acme}/invoices`, { as: other, body: MAY })).status).toBe(404);
     expect((await t.call('GET', `/invoices/${inv.id}`, { as: f.A })).body.status).toBe('draft');
+    // A client with invoices stays: deleting it is refused, and allowed once its invoices are gone.
+    const refused = await t.call('DELETE', `/clients/${f.acme}`, { as: f.A });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/has invoices/);
     expect((await t.call('DELETE', `/invoices/${inv.id}`, { as: f.A })).status).toBe(204);
+    const spare = (await t.call('POST', '/clients', { as: f.A, body: { name: 'Spare' } })).body;
+    expect((await t.call('DELETE', `/clients/${spare.id}`, { as: f.A })).status).toBe(204);
   });
 });
