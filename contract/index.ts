@@ -14,6 +14,7 @@ import { attachmentRoutes } from './attachments.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
+import { invoiceRoutes } from './invoices.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -34,6 +35,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   expenses: expenseRoutes,
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
+  invoices: invoiceRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(routeGroups).flatMap((g) => Object.values(g));

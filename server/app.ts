@@ -14,6 +14,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
@@ -27,6 +28,7 @@ const modules = [
   registerTimeRoutes,
   registerTimesheetRoutes,
   registerExpenseRoutes,
+  registerInvoiceRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,
 ];

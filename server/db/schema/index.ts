@@ -7,3 +7,4 @@ export * from './webhooks.ts';
 export * from './budgets.ts';
 export * from './idempotency.ts';
 export * from './planner.ts';
+export * from './invoices.ts';

@@ -21,6 +21,7 @@ import {
   checkAttachable,
   loadCategory,
   loadExpenseProject,
+  requireEditable,
   requireTeamUser,
   requireUnlocked,
   resolveAmount,
@@ -138,7 +139,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         ? resolveType(caller, project, body, current.type)
         : current.type;
     const date = body.date ?? current.date;
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await requireUnlocked(scope, userId, [date]);
     const now = c.get('deps').clock();
     if (body.attachments) await checkAttachable(scope, caller, userId, body.attachments, current.id);
@@ -193,7 +194,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const held = await attachmentIdsOf(s, current.id);
       await s.delete(expenses, eq(expenses.id, current.id));
@@ -208,7 +209,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       requireExpenseRole(caller);
       const scope = c.get('scope');
       const current = await loadOwnExpense(scope, caller, params.expense_id);
-      await requireUnlocked(scope, current.userId, [current.date]);
+      await requireEditable(scope, current);
       let attachmentId: number;
       if (body.attachment !== undefined) {
         attachmentId = body.attachment;
@@ -230,7 +231,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const gone = await s.delete(
         expenseAttachments,

@@ -18,6 +18,8 @@ export type RecordRow = typeof timeRecords.$inferSelect;
 export type HistoryAction = (typeof timeHistory.$inferInsert)['action'];
 
 export const INVOICED_REASON = 'The time is invoiced';
+/** The lock reason of time on an invoice, naming it. */
+export const invoicedOn = (publicId: string | null) => (publicId === null ? INVOICED_REASON : `The time is invoiced on invoice ${publicId}`);
 
 /** Why the record of (user, date) is locked: approvals of the week (timesheets) and invoicing. */
 export async function recordLockReasons(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<string[]> {
@@ -137,6 +139,8 @@ export interface RecordReadBack {
   dayTotal: number;
   /** Approvals of the user that lock the record's date (only when asked for). */
   locking: LockingApproval[];
+  /** Public id of the invoice covering the record, if any. */
+  invoice: string | null;
   task: LoadedTask | null;
 }
 
@@ -173,6 +177,10 @@ export async function readBack(scope: Scope, row: RecordRow, withLocks: boolean)
              and (a.approved_dates && array[${row.date}]::text[]
                   or (a.status = 'pending' and a.submitted_dates && array[${row.date}]::text[])))`
         : sql<LockingApproval[]>`${none}`,
+      invoice: row.isInvoiced
+        ? sql<string | null>`(select i.public_id from invoice_time_records x join invoices i on i.id = x.invoice_id
+            where x.team_id = ${team} and x.record_id = ${row.id})`
+        : sql<string | null>`null::text`,
       sectionLive: sql<boolean>`exists (select 1 from sections s
         where s.team_id = ${team} and s.id = ${tasks.sectionId} and s.deleted_at is null)`,
       times:
@@ -198,6 +206,7 @@ export async function readBack(scope: Scope, row: RecordRow, withLocks: boolean)
     history: r.history.map((h) => ({ ...h, createdAt: toDateTime(new Date(Number(h.createdAt))) })),
     dayTotal: r.dayTotal,
     locking: r.locking,
+    invoice: r.invoice,
     task: r.task ? { row: r.task, sectionLive: r.sectionLive, times: r.times, fields: r.fields } : null,
   };
 }
@@ -207,7 +216,7 @@ export function readBackReasons(rb: RecordReadBack, row: RecordRow): string[] {
   const fromApprovals = rb.locking.flatMap((a) =>
     approvalLockReasons({ ...a, approvedAt: a.approvedAt === null ? null : new Date(Number(a.approvedAt)) }, row.date),
   );
-  return [...fromApprovals, ...(row.isInvoiced ? [INVOICED_REASON] : [])];
+  return [...fromApprovals, ...(row.isInvoiced ? [invoicedOn(rb.invoice)] : [])];
 }
 
 /** The full shape of a record for `viewer` from its read-back: history, task, locks, and the warning when legal but suspicious. */
