@@ -1,9 +1,8 @@
-import type http from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './http/env.ts';
+import { serveApi } from './http/node-server.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { createLogger } from './lib/logger.ts';
 import { Secrets } from './lib/secrets.ts';
@@ -33,7 +32,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
     };
     background = await startBackground(deps);
     const app = createApp(deps);
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as http.Server;
+    const server = serveApi(app.fetch, { port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', () => resolve());
       server.once('error', reject);

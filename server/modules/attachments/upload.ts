@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../../../contract/attachments.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { ApiError, badRequest, invalid, issuesToErrors } from '../../http/errors.ts';
+import { assertSafeJson } from '../../http/json-input.ts';
 
 /** A file as received, before its type is checked. */
 export interface ReceivedFile {
@@ -90,6 +91,7 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedFile> {
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  assertSafeJson(json);
   const r = uploadAttachmentBody.safeParse(json);
   if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
   const bytes = decodeBase64(r.data.content);
