@@ -18,7 +18,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const database = opts.database ?? (await openDatabase(config));
-  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl });
+  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, authFailures: config.authFailures });
   let background: Background | undefined;
   try {
     await rl.ready;
@@ -29,6 +29,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
       logger,
       clock: () => new Date(),
       rateLimiter: rl.limiter,
+      authFailureLimiter: rl.authFailures,
     };
     background = await startBackground(deps);
     const app = createApp(deps);

@@ -2,6 +2,7 @@ import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
+import { limitAuthFailures } from './auth-failures.ts';
 import type { AppEnv, Caller } from './env.ts';
 import { ApiError, issuesToErrors, notFound } from './errors.ts';
 import { assertSafeJson } from './json-input.ts';
@@ -42,7 +43,7 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
   app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
     let caller = undefined as unknown as Caller;
     if (def.auth !== 'none') {
-      caller = await authenticate(c);
+      caller = await limitAuthFailures(c, () => authenticate(c));
       await consumeRateLimit(c, caller.credential.key);
     }
     const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
