@@ -8,6 +8,7 @@ import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { isAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { detectType } from './detect.ts';
+import { insertWithinQuota } from './quota.ts';
 import { newDownloadToken, presentAttachment } from './service.ts';
 import { newStorageKey, storageFor } from './storage.ts';
 import { contentDisposition, receiveUpload } from './upload.ts';
@@ -26,14 +27,16 @@ export function registerAttachmentRoutes(app: Hono<AppEnv>) {
       const key = newStorageKey(scope.teamId);
       await storage.put(key, file.bytes);
       try {
-        const row = await scope.insert(attachments, {
-          uploadedBy: caller.user.id,
-          name: file.name,
-          mimeType,
-          size: file.bytes.length,
-          storageKey: key,
-          token: newDownloadToken(),
-        });
+        const row = await insertWithinQuota(c.get('deps'), scope, caller.user.id, file.bytes.length, file.field, (s) =>
+          s.insert(attachments, {
+            uploadedBy: caller.user.id,
+            name: file.name,
+            mimeType,
+            size: file.bytes.length,
+            storageKey: key,
+            token: newDownloadToken(),
+          }),
+        );
         return presentAttachment(row);
       } catch (e) {
         await storage.remove(key);

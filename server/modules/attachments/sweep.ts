@@ -7,7 +7,7 @@ export function startAttachmentSweep(deps: Deps, opts: { intervalMs?: number } =
   const storage = storageFor(deps.config);
   let running: Promise<unknown> = Promise.resolve();
   const run = () => {
-    running = sweepAttachments(deps.db, storage, deps.clock(), deps.logger)
+    running = sweepAttachments(deps.db, storage, deps.clock(), deps.logger, deps.config.uploadQuotaBytes)
       .then((n) => n > 0 && deps.logger.info('attachments swept', { removed: n }))
       .catch((e: unknown) => deps.logger.error('attachment sweep failed', { error: e instanceof Error ? e.message : String(e) }));
   };
