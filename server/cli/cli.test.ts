@@ -115,7 +115,7 @@ describe('cli commands (spawned, on one DATA_DIR)', { timeout: 240_000 }, () => 
   it('refuses a duplicate email with exit 2', async () => {
     const r = await cli('user', 'add', '--name', 'Again', '--email', 'ada@example.test', '--role', 'member');
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('timekeep: A user with this email already exists');
+    expect(r.stderr.trim()).toBe('timekeep: A user of this team already has this email');
   });
 
   it('team add, then user add needs --team when there are several teams', async () => {
