@@ -50,8 +50,10 @@ export const cents = z.number().int('Must be whole cents').min(0, 'Must not be n
 /** `#rrggbb`. */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour as #rrggbb');
 
+/** Largest value of a PostgreSQL `integer` column. */
+export const MAX_INT = 2_147_483_647;
 /** Largest id a row can have (PostgreSQL `integer`). */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_INT;
 /** Numeric ids (clients, users, records, hooks…). */
 export const numericId = z.number().int().positive().max(MAX_ID, 'No such id');
 /**

@@ -3,9 +3,11 @@ import type { z } from 'zod';
 import { ME, USER_PATH_PARAM } from '../../contract/common.ts';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
+import { limitAuthFailures } from './auth-failures.ts';
 import type { AppEnv, Caller } from './env.ts';
 import { ApiError, issuesToErrors, notFound, validationError } from './errors.ts';
 import { withIdempotencyKey } from './idempotency.ts';
+import { assertSafeJson } from './json-input.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -22,18 +24,6 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 
 const toHonoPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
-/** Path of the first string (or key) holding a NUL character, or undefined. */
-function nulPath(v: unknown, path: string[] = []): string[] | undefined {
-  if (typeof v === 'string') return v.includes('\0') ? path : undefined;
-  if (v === null || typeof v !== 'object') return undefined;
-  for (const [k, x] of Object.entries(v)) {
-    if (k.includes('\0')) return [...path, k.replace(/\0/g, '')];
-    const found = nulPath(x, [...path, k]);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
@@ -46,9 +36,7 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'Malformed JSON in request body');
   }
-  // PostgreSQL text cannot hold NUL; refuse it once here rather than failing in the database.
-  const nul = nulPath(parsed);
-  if (nul) throw new ApiError(422, 'Validation failed', { [nul.join('.') || '_']: ['Must not contain NUL characters'] });
+  assertSafeJson(parsed);
   return parsed;
 }
 
@@ -56,7 +44,7 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
 export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler: Handler<D>, opts: { bodyLimit?: number; readBody?: boolean } = {}) {
   app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
     if (def.auth === 'none') return answer(c, undefined as unknown as Caller);
-    const caller = await authenticate(c);
+    const caller = await limitAuthFailures(c, () => authenticate(c));
     await consumeRateLimit(c, caller.credential.key);
     return withIdempotencyKey(c, caller, () => answer(c, caller));
   });

@@ -4,6 +4,7 @@ import { attachments } from '../../db/schema/index.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { invalid } from '../../http/errors.ts';
 import { detectType } from './detect.ts';
+import { insertWithinQuota } from './quota.ts';
 import { newDownloadToken, type AttachmentRow } from './service.ts';
 import { newStorageKey, storageFor } from './storage.ts';
 import type { ReceivedFile } from './upload.ts';
@@ -18,14 +19,16 @@ export async function storeUpload(c: Context<AppEnv>, caller: Caller, file: Rece
   const key = newStorageKey(scope.teamId);
   await storage.put(key, file.bytes);
   try {
-    return await scope.insert(attachments, {
-      uploadedBy: caller.user.id,
-      name: file.name,
-      mimeType,
-      size: file.bytes.length,
-      storageKey: key,
-      token: newDownloadToken(),
-    });
+    return await insertWithinQuota(c.get('deps'), scope, caller.user.id, file.bytes.length, file.field, (s) =>
+      s.insert(attachments, {
+        uploadedBy: caller.user.id,
+        name: file.name,
+        mimeType,
+        size: file.bytes.length,
+        storageKey: key,
+        token: newDownloadToken(),
+      }),
+    );
   } catch (e) {
     await storage.remove(key);
     throw e;

@@ -3,6 +3,7 @@ import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../.
 import type { AppEnv } from '../../http/env.ts';
 import { readBytes } from '../../http/body.ts';
 import { ApiError, badRequest, invalid, issuesToErrors, validationError } from '../../http/errors.ts';
+import { assertSafeJson } from '../../http/json-input.ts';
 
 /** A file as received, before its type is checked. */
 export interface ReceivedFile {
@@ -78,6 +79,7 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedFile> {
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  assertSafeJson(json);
   const r = uploadAttachmentBody.safeParse(json);
   if (!r.success) throw validationError(r.error.issues, json);
   return fileFromJson(r.data);

@@ -5,7 +5,6 @@ import { approvals, tasks, timeHistory, timeRecords } from '../../db/schema/inde
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { isAdmin } from '../../http/permissions.ts';
 import { prefixed } from '../../lib/ids.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { EVENT_VIEWER, type Viewer } from '../projects/access.ts';
@@ -27,14 +26,17 @@ export async function recordLockReasons(scope: Scope, userId: number, date: stri
   return [...(byDate.get(date) ?? []), ...(invoiced ? [INVOICED_REASON] : [])];
 }
 
-/** 422 naming the reasons when locked; admins pass (their change is recorded in the history like any other). */
-export async function assertUnlocked(scope: Scope, caller: Caller, userId: number, date: string, invoiced: boolean): Promise<string[]> {
-  return refuseIfLocked(caller, await recordLockReasons(scope, userId, date, invoiced));
+/**
+ * 422 naming the reasons when locked, whatever the caller's role: time of a pending or approved week is
+ * changed after the week is reopened (rejected or discarded, which its history records), invoiced time not at all.
+ */
+export async function assertUnlocked(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<void> {
+  refuseIfLocked(await recordLockReasons(scope, userId, date, invoiced));
 }
 
 /** The check of `assertUnlocked` on reasons already read. */
-export function refuseIfLocked(caller: Caller, reasons: string[]): string[] {
-  if (reasons.length === 0 || isAdmin(caller)) return reasons;
+export function refuseIfLocked(reasons: string[]): void {
+  if (reasons.length === 0) return;
   const message = `This time is locked: ${reasons.join('; ')}`;
   throw unprocessable(message, { time: reasons });
 }

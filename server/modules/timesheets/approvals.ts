@@ -184,8 +184,9 @@ export async function reviewWeek(
       return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
     }
 
-    if (row.status === 'rejected' || row.status === 'discarded') throw unprocessable(`Week ${t.weekId} is not pending or approved (status ${row.status})`);
+    // Rejecting reopens: days pending, or approved days whatever the status (a week partly rejected keeps its other approved days).
     const open = row.status === 'pending' ? sortDates([...row.submittedDates, ...row.approvedDates]) : row.approvedDates;
+    if (open.length === 0) throw unprocessable(`Week ${t.weekId} has no pending or approved days (status ${row.status})`);
     const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
     const unknown = dates.filter((d) => !open.includes(d));
     if (unknown.length) throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, { days: [`Neither submitted nor approved: ${namesOf(unknown)}`] });
