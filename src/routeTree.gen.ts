@@ -12,6 +12,7 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
@@ -29,6 +30,11 @@ const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
@@ -49,6 +55,7 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
@@ -56,6 +63,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
@@ -65,20 +73,34 @@ export interface FileRoutesById {
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/integrations'
+    | '/profile'
+    | '/timesheet'
+    | '/oauth/callback'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  to:
+    | '/'
+    | '/sign-in'
+    | '/integrations'
+    | '/profile'
+    | '/timesheet'
+    | '/oauth/callback'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/sign-in'
+    | '/_app/integrations'
     | '/_app/profile'
     | '/_app/timesheet'
     | '/oauth/callback'
@@ -114,6 +136,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -139,11 +168,13 @@ declare module '@tanstack/react-router' {
 }
 
 interface AppRouteChildren {
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppIntegrationsRoute: AppIntegrationsRoute,
   AppProfileRoute: AppProfileRoute,
   AppTimesheetRoute: AppTimesheetRoute,
 }

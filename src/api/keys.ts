@@ -18,6 +18,11 @@ export const keys = {
     week: (userId: number, weekId: number) => ['timesheets', userId, weekId] as const,
   },
   timers: { current: ['timers', 'current'] as const },
+  apps: { mine: ['apps', 'mine'] as const },
+  hooks: {
+    all: ['hooks'] as const,
+    deliveries: (hookId: number, failed: boolean) => ['hooks', hookId, 'deliveries', { failed }] as const,
+  },
   projects: { all: ['projects'] as const },
   clients: { all: ['clients'] as const },
   tasks: {
