@@ -1,6 +1,6 @@
 import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { connectThirdPartyApp, openWithKey, refresh, startReceiver } from './integrations-helpers.ts';
-import { apiUrl, call, signInWithKey, type Member } from './timesheet-helpers.ts';
+import { apiUrl, call, seedWorld, signInWithKey, type Member } from './timesheet-helpers.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 
@@ -83,4 +83,61 @@ test('assistants: the /mcp address is shown and copyable, with what the assistan
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${apiUrl()}/mcp`);
   await expect(card).toContainText('Submit my week');
   await expectNoAxeViolations(page);
+});
+
+test('webhooks: a failed handshake says why; once fixed the hook is created, a time change shows in the log, a failure is filtered and redelivered', async ({ page }) => {
+  test.setTimeout(180_000);
+  const w = await seedWorld('hooks');
+  const receiver = await startReceiver();
+  receiver.state.status = 500;
+  try {
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await openWithKey(page, w.member.apiKey, '/integrations');
+    const card = page.getByRole('region', { name: 'Webhooks' });
+    await expect(card).toContainText('No webhooks yet');
+    await card.getByRole('button', { name: 'Add webhook' }).click();
+    await card.getByLabel('Target URL').fill(`${receiver.url}/hook`);
+    await card.getByRole('checkbox', { name: 'Time updated' }).check();
+    await card.getByRole('button', { name: 'Create webhook' }).click();
+    const failure = card.getByRole('alert').filter({ hasText: 'The handshake failed' });
+    await expect(failure).toContainText('HTTP 500: receiver is down (500)');
+    await expect(failure).toContainText('X-Hook-Secret');
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-handshake-failed.png`, fullPage: true });
+
+    receiver.state.status = 200;
+    await card.getByRole('button', { name: 'Create webhook' }).click();
+    await expect(card.getByText('Webhook created: the handshake passed')).toBeVisible();
+    const hook = card.getByRole('region', { name: `Webhook ${receiver.url}/hook` });
+    await expect(hook).toContainText('Active');
+    await expectNoAxeViolations(page);
+
+    await call('POST', '/time', w.member.apiKey, { time: 3600, date: w.today, task: w.tasks[0]!.id });
+    await hook.getByRole('button', { name: 'Deliveries' }).click();
+    const log = hook.getByRole('table', { name: `Deliveries to ${receiver.url}/hook` });
+    await expect(log.getByRole('row').filter({ hasText: 'api:time:updated' }).filter({ hasText: 'HTTP 200' })).toHaveCount(1, { timeout: 20_000 });
+
+    receiver.state.status = 503;
+    await call('POST', '/time', w.member.apiKey, { time: 1800, date: w.today, task: w.tasks[0]!.id });
+    await hook.getByRole('checkbox', { name: 'Only failures' }).check();
+    const failed = log.getByRole('row').filter({ hasText: 'HTTP 503' });
+    await expect(failed.first()).toBeVisible({ timeout: 20_000 });
+    await expect(log.getByRole('row').filter({ hasText: 'HTTP 200' })).toHaveCount(0);
+    await expect(failed.first()).toContainText('receiver is down (503)');
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-failures.png`, fullPage: true });
+
+    receiver.state.status = 200;
+    await failed.first().getByRole('button', { name: /Redeliver/ }).click();
+    await expect(page.getByText('Sent again')).toBeVisible();
+    await hook.getByRole('checkbox', { name: 'Only failures' }).uncheck();
+    await expect(log.getByRole('row').filter({ hasText: 'HTTP 200' })).toHaveCount(2, { timeout: 20_000 });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(card.getByRole('button', { name: 'Add webhook' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/integrations-phone.png`, fullPage: true });
+  } finally {
+    await receiver.close();
+  }
 });

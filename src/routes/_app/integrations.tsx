@@ -5,6 +5,8 @@ import { knownClientIds } from '../../auth/client-registry.ts';
 import { useSession } from '../../auth/context.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { connectedAppsQueryOptions } from '../../features/integrations/credentials-api.ts';
+import { hooksQueryOptions } from '../../features/integrations/hooks-api.ts';
+import { WebhooksCard } from '../../features/integrations/webhooks-card.tsx';
 import { IntegrationsPage } from '../../features/integrations/integrations-page.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -15,6 +17,7 @@ export const Route = createFileRoute('/_app/integrations')({
     Promise.all([
       context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
       context.queryClient.ensureQueryData(connectedAppsQueryOptions(context.api)),
+      context.queryClient.ensureQueryData(hooksQueryOptions(context.api)),
     ]),
   pendingComponent: IntegrationsSkeleton,
   errorComponent: RouteError,
@@ -29,7 +32,7 @@ function IntegrationsRoute() {
   return (
     <>
       <PageTitle>Integrations</PageTitle>
-      <IntegrationsPage user={user} apiBaseUrl={session.baseUrl} thisBrowser={thisBrowser} />
+      <IntegrationsPage user={user} apiBaseUrl={session.baseUrl} thisBrowser={thisBrowser} webhooks={<WebhooksCard />} />
     </>
   );
 }
