@@ -25,12 +25,15 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Ada Admin' }).click();
     const theme = page.getByRole('group', { name: 'Theme' });
     await expect(theme.getByRole('menuitemradio', { name: 'As the system' })).toHaveAttribute('aria-checked', 'true');
-    await theme.getByRole('menuitemradio', { name: 'Dark' }).click();
+    await theme.getByRole('menuitemradio', { name: 'Dark', exact: true }).click();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
     expect(await page.evaluate(() => getComputedStyle(document.body).colorScheme)).toBe('dark');
+    const weekHeading = page.getByRole('heading', { level: 1, name: /^Week \d+ / });
+    await expect(weekHeading).toBeVisible();
     await expectNoAxeViolations(page);
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+    await expect(weekHeading).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Ada Admin' }).click();
     await page.getByRole('group', { name: 'Theme' }).getByRole('menuitemradio', { name: 'As the system' }).click();
