@@ -6,6 +6,7 @@ import { allRoutes } from '../contract/index.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './http/idempotency.ts';
 import { registerClientRoutes } from './modules/clients/routes.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerTaskRoutes } from './modules/tasks/routes.ts';
@@ -43,9 +44,9 @@ export function createApp(deps: Deps) {
     '*',
     cors({
       origin: (origin) => (deps.config.webOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake'],
+      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake', IDEMPOTENCY_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition'],
+      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition', REPLAYED_HEADER],
       maxAge: 600,
     }),
   );

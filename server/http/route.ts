@@ -4,6 +4,7 @@ import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
 import type { AppEnv, Caller } from './env.ts';
 import { ApiError, issuesToErrors, notFound } from './errors.ts';
+import { withIdempotencyKey } from './idempotency.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -53,11 +54,14 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
 /** Registers one contract route: authenticates, rate-limits, validates input, and answers with the contract's status. */
 export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler: Handler<D>, opts: { bodyLimit?: number; readBody?: boolean } = {}) {
   app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
-    let caller = undefined as unknown as Caller;
-    if (def.auth !== 'none') {
-      caller = await authenticate(c);
-      await consumeRateLimit(c, caller.credential.key);
-    }
+    if (def.auth === 'none') return answer(c, undefined as unknown as Caller);
+    const caller = await authenticate(c);
+    await consumeRateLimit(c, caller.credential.key);
+    return withIdempotencyKey(c, caller, () => answer(c, caller));
+  });
+
+  /** Validates the input, runs the handler and answers with the contract's status. */
+  async function answer(c: Context<AppEnv>, caller: Caller): Promise<Response> {
     const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
     if (def.params) {
       const r = def.params.safeParse(c.req.param());
@@ -86,7 +90,7 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
       if (!r.success) throw new Error(`Response of ${def.method.toUpperCase()} ${def.path} breaks the contract: ${JSON.stringify(issuesToErrors(r.error.issues))}`);
     }
     return c.json(result as object, def.status);
-  });
+  }
 }
 
 /** Helper for modules: `route(def, handler)` pairs, registered by the app factory. */

@@ -14,6 +14,7 @@ import {
   type StoredEstimate,
 } from '../db/schema/index.ts';
 import { Scope } from '../db/scope.ts';
+import { budgetUsage } from '../modules/budgets/progress.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
@@ -40,7 +41,7 @@ export interface DemoResult {
 export const DEMO_DAYS = 28;
 
 const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
-  const { appliedFromWeeksAgo, ...rest } = b;
+  const { appliedFromWeeksAgo, targetProgress: _target, ...rest } = b;
   const appliedFrom =
     rest.period === 'general' && appliedFromWeeksAgo
       ? new Date(now.getTime() - appliedFromWeeksAgo * 7 * 86_400_000).toISOString().slice(0, 10)
@@ -57,6 +58,25 @@ const toEstimate = (ids: Record<PersonKey, number>, e: DemoTask['estimate']): St
   const usersMap = byPerson(ids, e, 3600);
   return { total: Object.values(usersMap).reduce((a, b) => a + b, 0), type: 'users', users: usersMap };
 };
+
+/**
+ * Sets a project's budget amount so that the time logged so far uses `targetProgress` percent of it
+ * (whole hours for time budgets, whole tens for money), so the demo shows each budget state on any day.
+ */
+async function setBudgetToProgress(scope: Scope, projectId: number, budget: StoredBudget, targetProgress: number, now: Date) {
+  const { used } = await budgetUsage(scope, { kind: 'project', id: projectId }, budget, now);
+  const unit = budget.type === 'time' ? 3600 : 1000;
+  const amount = Math.max(unit, Math.round((used * 100) / targetProgress / unit) * unit);
+  await scope.update(projectsTable, { budget: { ...budget, budget: amount } }, eq(projectsTable.id, projectId));
+}
+
+/** One line for the printed sign-in: which project shows the over-budget refusal, and to whom. */
+export function demoBudgetNote(): string {
+  const p = projects.find((x) => x.budget?.disallowOverbudget && (x.budget.targetProgress ?? 0) > 100);
+  if (!p) return '';
+  const who = people.filter((x) => p.members.includes(x.key) && x.role !== 'supervisor').map((x) => x.email);
+  return `"${p.name}" is over a budget that refuses more time: add time there as ${who.join(' or ')} to see the refusal.`;
+}
 
 /** The demo accounts with their API keys, when the demo team exists (passwords are the demo ones unless changed since). */
 export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult | undefined> {
@@ -118,6 +138,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     }
 
     const taskCount = { n: 0 };
+    const targets: { projectId: number; budget: StoredBudget; targetProgress: number }[] = [];
     const workTasks = new Map<PersonKey, number[]>();
     for (const p of projects) {
       const project = await scope.insert(projectsTable, {
@@ -134,6 +155,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         },
         budget: p.budget ? { ...toBudget(p.budget, now), showToUsers: p.budget.showToUsers } : null,
       });
+      if (p.budget?.targetProgress) targets.push({ projectId: project.id, budget: project.budget!, targetProgress: p.budget.targetProgress });
       await scope.insertMany(
         projectUsers,
         p.members.map((m) => ({ projectId: project.id, userId: ids[m] })),
@@ -185,6 +207,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         createdAt: r.createdAt,
       })),
     );
+    for (const t of targets) await setBudgetToProgress(scope, t.projectId, t.budget, t.targetProgress, now);
     return {
       created: true,
       teamId: team!.id,

@@ -18,7 +18,7 @@ import { withDatabase } from './global-setup.ts';
 export const TEST_PUBLIC_URL = 'http://api.test';
 
 /** A fresh database for one test file: the migrated template, embedded, or on PostgreSQL when `TEST_DATABASE_URL` is set. */
-export async function freshDatabase(): Promise<Database> {
+export async function freshDatabase(): Promise<Database & { url?: string }> {
   const pgTemplate = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (url && pgTemplate) {
@@ -27,7 +27,8 @@ export async function freshDatabase(): Promise<Database> {
     await admin.connect();
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${pgTemplate}`);
     await admin.end();
-    return openPostgres(withDatabase(url, name), { migrate: false, max: 5 });
+    const dbUrl = withDatabase(url, name);
+    return Object.assign(await openPostgres(dbUrl, { migrate: false, max: 5 }), { url: dbUrl });
   }
   const blob = new Blob([fs.readFileSync(inject('pgliteTemplate'))]);
   return fromPglite(await PGlite.create({ loadDataDir: blob }));

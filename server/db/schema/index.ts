@@ -5,3 +5,4 @@ export * from './money.ts';
 export * from './timesheets.ts';
 export * from './webhooks.ts';
 export * from './budgets.ts';
+export * from './idempotency.ts';

@@ -1,6 +1,7 @@
 import type { Context } from 'hono';
 import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../../../contract/attachments.ts';
 import type { AppEnv } from '../../http/env.ts';
+import { readBytes } from '../../http/body.ts';
 import { ApiError, badRequest, invalid, issuesToErrors } from '../../http/errors.ts';
 
 /** A file as received, before its type is checked. */
@@ -21,22 +22,9 @@ const JSON_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
 async function readLimited(c: Context<AppEnv>, limit: number): Promise<Buffer> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+  const bytes = await readBytes(c.req.raw.body, limit);
+  if (!bytes) throw tooLarge();
+  return bytes;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
