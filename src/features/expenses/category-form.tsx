@@ -1,8 +1,6 @@
-import { useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import type { ExpenseCategory } from '../../../contract/expenses.ts';
+import { Controller, useWatch } from 'react-hook-form';
+import { categoryBody, type ExpenseCategory } from '../../../contract/expenses.ts';
 import { useApi } from '../../api/context.ts';
-import { ApiError, describeError } from '../../api/errors.ts';
 import * as expenses from '../../api/operations/expenses.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
@@ -10,23 +8,15 @@ import { ColourInput } from '../../ui/inputs/colour-input.tsx';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { Switch } from '../../ui/inputs/switch.tsx';
 import { TextField } from '../../ui/text-field.tsx';
+import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { CURRENCY } from './model.ts';
 import styles from './categories.module.css';
 
-interface Values {
-  name: string;
-  color: string | null;
-  unitBased: boolean;
-  unitName: string;
-  unitPrice: number | null;
-}
-const names = ['name', 'color', 'unitBased', 'unitName', 'unitPrice'] as const;
-
-/** Create or edit one expense category; the server's 422 lands on its field. */
+/** Create or edit one expense category, checked with the contract's body; the server's 422 lands on its field. */
 export function CategoryForm({ category, onDone }: { category: ExpenseCategory | null; onDone: (saved: boolean) => void }) {
   const api = useApi();
-  const [error, setError] = useState<unknown>(null);
-  const form = useForm<Values>({
+  const kit = useApiForm({
+    schema: categoryBody,
     defaultValues: {
       name: category?.name ?? '',
       color: category?.color ?? '#2f6f5e',
@@ -34,67 +24,47 @@ export function CategoryForm({ category, onDone }: { category: ExpenseCategory |
       unitName: category?.unitName ?? '',
       unitPrice: category?.unitPrice ?? null,
     },
+    submit: (v) => {
+      const body = { ...v, unitName: v.unitBased ? (v.unitName ?? null) : null, unitPrice: v.unitBased ? (v.unitPrice ?? null) : null };
+      return category
+        ? api.call(expenses.updateCategory, { params: { category_id: category.id }, body })
+        : api.call(expenses.createCategory, { body });
+    },
+    onSuccess: () => onDone(true),
   });
+  const { form } = kit;
   const unitBased = useWatch({ control: form.control, name: 'unitBased' });
-  const err = (f: (typeof names)[number]) => form.formState.errors[f]?.message;
-  const submit = form.handleSubmit(async (v) => {
-    setError(null);
-    const body = {
-      name: v.name,
-      color: v.color ?? '',
-      unitBased: v.unitBased,
-      unitName: v.unitBased ? v.unitName : null,
-      unitPrice: v.unitBased ? v.unitPrice : null,
-    };
-    try {
-      if (category) await api.call(expenses.updateCategory, { params: { category_id: category.id }, body });
-      else await api.call(expenses.createCategory, { body });
-      onDone(true);
-    } catch (e) {
-      setError(e);
-      if (e instanceof ApiError && e.errors)
-        for (const [k, m] of Object.entries(e.errors)) {
-          const f = names.find((n) => n === k);
-          if (f) form.setError(f, { type: 'server', message: m.join(' ') });
-        }
-    }
-  });
+  const err = (f: 'name' | 'color' | 'unitName' | 'unitPrice') => form.formState.errors[f]?.message;
   return (
     <form
       className={styles.form}
       noValidate
-      onSubmit={(e) => void submit(e)}
+      onSubmit={(e) => void kit.onSubmit(e)}
       aria-label={category ? `Edit ${category.name}` : 'New category'}
     >
-      {error !== null && <Alert tone="error">{describeError(error)}</Alert>}
-      <TextField label="Name" {...form.register('name', { required: 'Enter a name' })} error={err('name')} />
+      {kit.formError && <Alert tone="error">{kit.formError}</Alert>}
+      <TextField label="Name" {...form.register('name')} error={err('name')} />
       <Controller
         control={form.control}
         name="color"
-        render={({ field }) => <ColourInput label="Colour" value={field.value} onChange={field.onChange} error={err('color')} />}
+        render={({ field }) => <ColourInput label="Colour" value={field.value ?? null} onChange={field.onChange} error={err('color')} />}
       />
       <Controller
         control={form.control}
         name="unitBased"
-        render={({ field }) => <Switch label="Priced per unit (mileage, nights…)" value={field.value} onChange={field.onChange} />}
+        render={({ field }) => <Switch label="Priced per unit (mileage, nights…)" value={field.value ?? false} onChange={field.onChange} />}
       />
       {unitBased && (
         <div className={styles.unit}>
-          <TextField
-            label="Unit name"
-            placeholder="Miles"
-            {...form.register('unitName', { validate: (v) => v.trim() !== '' || 'Enter the unit' })}
-            error={err('unitName')}
-          />
+          <TextField label="Unit name" placeholder="Miles" {...form.register('unitName')} error={err('unitName')} />
           <Controller
             control={form.control}
             name="unitPrice"
-            rules={{ validate: (v) => (v !== null && !Number.isNaN(v)) || 'Enter the price of one unit' }}
             render={({ field }) => (
               <MoneyInput
                 label="Price per unit"
                 currency={CURRENCY}
-                value={field.value}
+                value={field.value ?? null}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={err('unitPrice')}
@@ -107,7 +77,7 @@ export function CategoryForm({ category, onDone }: { category: ExpenseCategory |
         <Button variant="ghost" onClick={() => onDone(false)}>
           Cancel
         </Button>
-        <Button variant="primary" type="submit" busy={form.formState.isSubmitting}>
+        <Button variant="primary" type="submit" busy={kit.submitting}>
           {category ? 'Save category' : 'Add category'}
         </Button>
       </div>

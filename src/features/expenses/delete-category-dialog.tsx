@@ -2,8 +2,8 @@ import { useState } from 'react';
 import type { ExpenseCategory } from '../../../contract/expenses.ts';
 import { useApi } from '../../api/context.ts';
 import * as expenses from '../../api/operations/expenses.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
-import { SelectField } from './select-field.tsx';
+import { ChoiceDialog } from './choice-dialog.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
 import styles from './categories.module.css';
 
 /** Deletes a category; one in use asks where its expenses go: another category, or away with it. */
@@ -22,7 +22,7 @@ export function DeleteCategoryDialog({
   const [target, setTarget] = useState(others[0] ? String(others[0].id) : '');
   const body = used === 0 ? {} : choice === 'move' ? { targetCategory: Number(target) } : { removeExpenses: true };
   return (
-    <ConfirmDialog
+    <ChoiceDialog
       title={`Delete ${category.name}?`}
       action={used > 0 && choice === 'remove' ? `Delete it and ${used} ${used === 1 ? 'expense' : 'expenses'}` : 'Delete category'}
       onCancel={() => onClose(false)}
@@ -49,13 +49,12 @@ export function DeleteCategoryDialog({
             Move {used === 1 ? 'it' : 'them'} to another category
           </label>
           {choice === 'move' && others.length > 0 && (
-            <SelectField label="Move to" value={target} onChange={setTarget}>
-              {others.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {c.name}
-                </option>
-              ))}
-            </SelectField>
+            <SelectField
+              label="Move to"
+              value={target}
+              onChange={(e) => setTarget(e.target.value)}
+              options={others.map((c) => ({ value: c.id, label: c.name }))}
+            />
           )}
           <label className={styles.choice}>
             <input type="radio" name="delete-choice" checked={choice === 'remove'} onChange={() => setChoice('remove')} />
@@ -63,6 +62,6 @@ export function DeleteCategoryDialog({
           </label>
         </span>
       )}
-    </ConfirmDialog>
+    </ChoiceDialog>
   );
 }

@@ -13,6 +13,47 @@ export interface Lookups {
 const dayLabel = (d: string) =>
   new Date(`${d}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
+/** Two columns for a phone: what (category, day, project, details, lock) and how much (with its receipts). */
+export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[] {
+  return [
+    {
+      id: 'category',
+      header: 'Expense',
+      sortValue: (e) => e.date,
+      cell: (e) => {
+        const c = l.category(e.category);
+        return (
+          <span className={styles.stack}>
+            <span className={styles.category}>
+              <span className={styles.swatch} style={{ background: c?.color ?? 'var(--border)' }} aria-hidden="true" />
+              {c?.name ?? 'Unknown'}
+            </span>
+            <span className={styles.sub}>
+              {dayLabel(e.date)} · {l.project(e.project)}
+              {withPerson ? ` · ${l.person(e.user)}` : ''}
+            </span>
+            {e.details && <span className={styles.sub}>{e.details}</span>}
+            {e.isLocked && <span className={styles.locked}>Locked · {e.lockReasons.join('; ')}</span>}
+          </span>
+        );
+      },
+    },
+    {
+      id: 'amount',
+      header: 'Amount',
+      align: 'end',
+      sortValue: (e) => e.amount,
+      cell: (e) => (
+        <span className={styles.amount}>
+          <strong>{money(e.amount)}</strong>
+          <span className={e.billable ? styles.billable : styles.sub}>{e.billable ? 'Billable' : 'Not billable'}</span>
+          {e.attachments.length > 0 && <ReceiptStrip files={e.attachments} />}
+        </span>
+      ),
+    },
+  ];
+}
+
 /** The list's columns; `withPerson` adds whose expense it is (the team view). */
 export function expenseColumns(l: Lookups, withPerson: boolean): Column<Expense>[] {
   const cols: (Column<Expense> | false)[] = [

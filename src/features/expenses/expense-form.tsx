@@ -1,29 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useWatch } from 'react-hook-form';
 import type { Attachment } from '../../../contract/attachments.ts';
 import type { Expense } from '../../../contract/expenses.ts';
 import type { Role } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
-import { ApiError, describeError } from '../../api/errors.ts';
 import { uploadAttachment } from '../../api/upload.ts';
 import { useSession } from '../../auth/context.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
+import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { Checkbox } from '../../ui/inputs/checkbox.tsx';
 import { DateInput } from '../../ui/inputs/date-input.tsx';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { DropZone } from '../../ui/upload/drop-zone.tsx';
 import { categoriesQueryOptions, expenseProjectsQueryOptions } from './api.ts';
 import { saveDraft, type ExpenseDraft } from './draft.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { expenseFormSchema } from './form-schema.ts';
 import { billableRule, CURRENCY, unitAmount } from './model.ts';
-import { Receipt } from './receipts.tsx';
-import { bodyOf } from './save.ts';
-import { SelectField } from './select-field.tsx';
 import { DetailsField, QuantityField } from './quantity-field.tsx';
-import { useSaveExpense } from './use-save-expense.ts';
+import { SavedReceipts } from './saved-receipts.tsx';
+import { bodyOf } from './save.ts';
+import { useSendExpense } from './use-save-expense.ts';
 import styles from './expense-form.module.css';
 
 export interface ExpenseFormProps {
@@ -31,94 +32,83 @@ export interface ExpenseFormProps {
   initial: ExpenseDraft;
   /** The expense as saved, when editing one. */
   expense?: Expense | undefined;
-  onClose: (reason: 'saved' | 'cancelled' | 'deleted') => void;
+  /** `saved` after a save; `closed` keeps what was entered on this device (the list offers it again). */
+  onClose: (reason: 'saved' | 'closed') => void;
   onDelete?: () => Promise<void>;
 }
 
-const fields = ['date', 'project', 'category', 'quantity', 'amount', 'billable', 'details'] as const;
-type Field = (typeof fields)[number];
+const toNumber = (text: string) => Number(text.trim().replace(',', '.'));
 
-/** Add or edit one expense, with its receipts. Read-only when locked or someone else's (for non-admins). */
+/**
+ * Add or edit one expense with its receipts, on the kit's form (the contract's checks, the server's 422 on
+ * its field). Everything entered is kept on this device until saved, so nothing is lost to a failed save,
+ * a closed dialog or a reload. Read-only when locked, or someone else's for non-admins.
+ */
 export function ExpenseForm({ me, initial, expense, onClose, onDelete }: ExpenseFormProps) {
   const api = useApi();
   const session = useSession();
   const categories = useQuery(categoriesQueryOptions(api));
   const projects = useQuery(expenseProjectsQueryOptions(api));
-  const form = useForm<ExpenseDraft>({ defaultValues: initial });
-  const values = useWatch({ control: form.control }) as ExpenseDraft;
   const [sessionUploads] = useState(() => new Set<number>());
-  const [confirm, setConfirm] = useState<null | { title: string; message: string; action: string; run: () => void | Promise<void> }>(null);
-  const saver = useSaveExpense(me.id, () => onClose('saved'));
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = Boolean(expense && (expense.isLocked || (expense.user !== me.id && me.role !== 'admin')));
+  const schema = useMemo(() => expenseFormSchema(categories.data ?? [], me.role === 'admin'), [categories.data, me.role]);
+  const sender = useSendExpense(me.id, initial.key);
+  const read = useRef<() => ExpenseDraft>(() => initial);
+  /** Once saved, nothing is kept on the device any more. */
+  const saved = useRef(false);
+  const kit = useApiForm({
+    schema,
+    defaultValues: initial,
+    // Each resend reads the form again: receipts added while waiting go with it.
+    submit: ({ expenseId, body }) => sender.send(expenseId, body, () => bodyOfDraft(read.current())),
+    onSuccess: () => {
+      saved.current = true;
+      onClose('saved');
+    },
+  });
+  const { form } = kit;
+  useEffect(() => {
+    read.current = () => form.getValues();
+  }, [form]);
+  function bodyOfDraft(d: ExpenseDraft) {
+    return bodyOf(d, categories.data?.find((c) => String(c.id) === d.category), me.role === 'admin');
+  }
+  const values = useWatch({ control: form.control }) as ExpenseDraft;
   const category = categories.data?.find((c) => String(c.id) === values.category);
   const project = projects.data?.find((p) => p.id === values.project) ?? null;
   const rule = billableRule(me.role, project);
   const receipts = values.receipts ?? [];
 
-  // Every change is kept, so a failed save (and its receipts) survives a reload.
+  // Every change is kept on this device until the expense is saved.
   const first = useRef(true);
   useEffect(() => {
     if (first.current) return void (first.current = false);
-    if (!readOnly) saveDraft(me.id, values);
+    if (!readOnly && !saved.current) saveDraft(me.id, values);
   }, [values, me.id, readOnly]);
 
-  const failure = saver.state.kind === 'failed' ? saver.state.error : null;
-  useEffect(() => {
-    if (!(failure instanceof ApiError) || !failure.errors) return;
-    for (const [key, messages] of Object.entries(failure.errors)) {
-      const field = (key === 'attachments' ? null : fields.find((f) => f === key)) as Field | null;
-      if (field) form.setError(field, { type: 'server', message: messages.join(' ') });
-    }
-  }, [failure, form]);
-
   const setReceipts = (next: Attachment[]) => form.setValue('receipts', next, { shouldDirty: true });
-  const onSubmit = form.handleSubmit((d) =>
-    saver.save(d.expenseId, () => bodyOf({ ...d, receipts: form.getValues('receipts') }, category, rule.editable)),
-  );
-  const computed =
-    category?.unitBased && values.quantity !== '' && Number.isFinite(Number(values.quantity.replace(',', '.')))
-      ? unitAmount(category, Number(values.quantity.replace(',', '.')))
-      : null;
+  const q = toNumber(values.quantity ?? '');
+  const computed = category?.unitBased && values.quantity?.trim() && Number.isFinite(q) ? unitAmount(category, q) : null;
   const title = readOnly ? 'Expense' : initial.expenseId === null ? 'Add expense' : 'Edit expense';
-  const saving = saver.state.kind === 'saving' || saver.state.kind === 'waiting';
-  const errorOf = (f: Field) => form.formState.errors[f]?.message;
-
-  const cancel = () => {
-    if (readOnly || receipts.every((r) => !sessionUploads.has(r.id)) || initial.expenseId !== null) return onClose('cancelled');
-    setConfirm({
-      title: 'Discard this expense?',
-      message: `Its ${receipts.length === 1 ? 'receipt' : `${receipts.length} receipts`} will not be kept.`,
-      action: 'Discard',
-      run: () => onClose('cancelled'),
-    });
-  };
+  const saving = kit.submitting;
+  const errorOf = (f: keyof ExpenseDraft) => form.formState.errors[f]?.message;
 
   return (
     <Dialog
       open
       title={title}
-      onClose={saving ? () => undefined : cancel}
+      onClose={() => onClose('closed')}
       footer={
         <div className={styles.footer}>
           {onDelete && !readOnly && (
-            <Button
-              variant="danger"
-              disabled={saving}
-              onClick={() =>
-                setConfirm({
-                  title: 'Delete this expense?',
-                  message: 'It goes with its receipts. This cannot be undone.',
-                  action: 'Delete',
-                  run: onDelete,
-                })
-              }
-            >
+            <Button variant="danger" disabled={saving} onClick={() => setConfirmDelete(true)}>
               Delete
             </Button>
           )}
           <span className={styles.spacer} />
-          <Button variant="ghost" onClick={saving ? saver.stop : cancel}>
-            {saving ? 'Stop sending' : readOnly ? 'Close' : 'Cancel'}
+          <Button variant="ghost" onClick={() => onClose('closed')}>
+            {readOnly ? 'Close' : 'Cancel'}
           </Button>
           {!readOnly && (
             <Button variant="primary" type="submit" form="expense-form" busy={saving}>
@@ -128,7 +118,7 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
         </div>
       }
     >
-      <form id="expense-form" className={styles.form} noValidate onSubmit={(e) => void onSubmit(e)}>
+      <form id="expense-form" className={styles.form} noValidate onSubmit={(e) => void kit.onSubmit(e)}>
         {readOnly && (
           <Alert tone="info" live={false} title={expense?.isLocked ? 'Locked' : 'Read only'}>
             {expense?.isLocked
@@ -136,64 +126,43 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
               : 'Only its owner or an admin can change this expense.'}
           </Alert>
         )}
-        {saver.state.kind === 'waiting' && (
+        {sender.waiting && (
           <Alert tone="info" title="Not saved yet">
-            {saver.state.message} It is sent again as soon as the server answers; the form and its receipts are kept.
+            {sender.waiting} It is sent again as soon as the server answers. What you entered and the receipts are kept on this device.
           </Alert>
         )}
-        {failure && (
+        {kit.formError && (
           <Alert tone="error" title="The expense was not saved">
-            {describeError(failure)} Nothing is lost: correct it and save again.
+            {kit.formError} Nothing is lost: correct it and save again.
           </Alert>
         )}
         <fieldset className={styles.grid} disabled={readOnly || saving}>
           <Controller
             control={form.control}
             name="date"
-            rules={{ required: 'Choose the day of the expense' }}
             render={({ field }) => (
               <DateInput label="Date" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={errorOf('date')} />
             )}
           />
-          <Controller
-            control={form.control}
-            name="category"
-            rules={{ required: 'Choose a category' }}
-            render={({ field }) => (
-              <SelectField label="Category" value={field.value} onChange={field.onChange} error={errorOf('category')}>
-                <option value="">Choose a category</option>
-                {categories.data?.map((c) => (
-                  <option key={c.id} value={c.id}>
-                    {c.unitBased ? `${c.name} (per ${c.unitName})` : c.name}
-                  </option>
-                ))}
-              </SelectField>
-            )}
+          <SelectField
+            label="Category"
+            {...form.register('category')}
+            error={errorOf('category')}
+            options={[
+              { value: '', label: 'Choose a category' },
+              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.unitBased ? `${c.name} (per ${c.unitName})` : c.name })),
+            ]}
           />
-          <Controller
-            control={form.control}
-            name="project"
-            render={({ field }) => (
-              <SelectField
-                label="Project"
-                value={field.value}
-                onChange={field.onChange}
-                error={errorOf('project')}
-                options={projects.data?.map((p) => ({ value: p.id, label: p.name }))}
-              >
-                <option value="">No project</option>
-              </SelectField>
-            )}
+          <SelectField
+            label="Project"
+            {...form.register('project')}
+            error={errorOf('project')}
+            options={[{ value: '', label: 'No project' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
           />
           {category?.unitBased ? (
             <Controller
               control={form.control}
               name="quantity"
-              rules={{
-                validate: (v) =>
-                  (v.trim() !== '' && Number.isFinite(Number(v.replace(',', '.'))) && Number(v.replace(',', '.')) >= 0) ||
-                  `Enter how many ${category.unitName ?? 'units'}`,
-              }}
               render={({ field }) => (
                 <QuantityField
                   category={category}
@@ -209,7 +178,6 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
             <Controller
               control={form.control}
               name="amount"
-              rules={{ validate: (v) => (v !== null && !Number.isNaN(v) && v > 0) || 'Enter the amount' }}
               render={({ field }) => (
                 <MoneyInput
                   label="Amount"
@@ -239,38 +207,15 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
             />
           </div>
           <div className={styles.wide}>
-            <DetailsField {...form.register('details')} />
+            <DetailsField {...form.register('details')} error={errorOf('details')} />
           </div>
         </fieldset>
         <section className={styles.receipts} aria-label="Receipts">
-          {receipts.some((r) => !sessionUploads.has(r.id)) && (
-            <ul className={styles.saved} aria-label="Receipts of this expense">
-              {receipts
-                .filter((r) => !sessionUploads.has(r.id))
-                .map((r) => (
-                  <li key={r.id} className={styles.savedItem}>
-                    <Receipt file={r} size="md" withName />
-                    {!readOnly && (
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Remove ${r.name}`}
-                        onClick={() =>
-                          setConfirm({
-                            title: 'Remove this receipt?',
-                            message: `${r.name} comes off the expense when you save.`,
-                            action: 'Remove',
-                            run: () => setReceipts(receipts.filter((x) => x.id !== r.id)),
-                          })
-                        }
-                      >
-                        Remove
-                      </Button>
-                    )}
-                  </li>
-                ))}
-            </ul>
-          )}
+          <SavedReceipts
+            files={receipts.filter((r) => !sessionUploads.has(r.id))}
+            readOnly={readOnly}
+            onRemove={(r) => setReceipts(form.getValues('receipts').filter((x) => x.id !== r.id))}
+          />
           {!readOnly && (
             <DropZone<Attachment>
               label="Receipts"
@@ -285,18 +230,14 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
           {readOnly && receipts.length === 0 && <p className={styles.muted}>No receipts.</p>}
         </section>
       </form>
-      {confirm && (
+      {confirmDelete && onDelete && (
         <ConfirmDialog
-          title={confirm.title}
-          action={confirm.action}
-          onCancel={() => setConfirm(null)}
-          onConfirm={async () => {
-            await confirm.run();
-            setConfirm(null);
-          }}
-        >
-          {confirm.message}
-        </ConfirmDialog>
+          title="Delete this expense?"
+          message={`The expense of ${initial.date ?? ''} and its ${receipts.length === 1 ? 'receipt' : `${receipts.length} receipts`} will be deleted.`}
+          confirmLabel="Delete expense"
+          onConfirm={onDelete}
+          onCancel={() => setConfirmDelete(false)}
+        />
       )}
     </Dialog>
   );

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Expense } from '../../../contract/expenses.ts';
 import type { Role } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
@@ -8,10 +8,10 @@ import { DateRangeInput } from '../../ui/inputs/date-range-input.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
 import { categoriesQueryOptions, expenseProjectsQueryOptions, expensesQueryOptions, expenseTeamQueryOptions } from './api.ts';
-import { expenseColumns } from './expense-columns.tsx';
+import { expenseColumns, phoneColumns } from './expense-columns.tsx';
 import { filtersOf, type ExpensesSearch } from './filters.ts';
 import { money, totalsOf } from './model.ts';
-import { SelectField } from './select-field.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
 import styles from './expenses.module.css';
 
 export interface ExpensesPageProps {
@@ -36,8 +36,9 @@ export function ExpensesPage({ me, today, weekStart, search, onSearchChange, onO
   const categories = useQuery(categoriesQueryOptions(api));
   const projects = useQuery(expenseProjectsQueryOptions(api));
   const team = useQuery({ ...expenseTeamQueryOptions(api), enabled: manager });
+  const phone = useNarrow();
   const withPerson = manager && search.person !== undefined && search.person !== me.id;
-  const columns = expenseColumns(
+  const columns = (phone ? phoneColumns : expenseColumns)(
     {
       category: (id) => categories.data?.find((c) => c.id === id),
       project: (id) => (id === null ? 'No project' : (projects.data?.find((p) => p.id === id)?.name ?? id)),
@@ -69,35 +70,28 @@ export function ExpensesPage({ me, today, weekStart, search, onSearchChange, onO
         <SelectField
           label="Project"
           value={search.project ?? ''}
-          onChange={(v) => onSearchChange({ project: v || undefined })}
-          options={projects.data?.map((p) => ({ value: p.id, label: p.name }))}
-        >
-          <option value="">All projects</option>
-        </SelectField>
+          onChange={(e) => onSearchChange({ project: e.target.value || undefined })}
+          options={[{ value: '', label: 'All projects' }, ...(projects.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+        />
         <SelectField
           label="Category"
           value={search.category ? String(search.category) : ''}
-          onChange={(v) => onSearchChange({ category: v ? Number(v) : undefined })}
-          options={categories.data?.map((c) => ({ value: c.id, label: c.name }))}
-        >
-          <option value="">All categories</option>
-        </SelectField>
+          onChange={(e) => onSearchChange({ category: e.target.value ? Number(e.target.value) : undefined })}
+          options={[{ value: '', label: 'All categories' }, ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.name }))]}
+        />
         {manager && (
           <SelectField
             label="Whose"
             value={whose}
-            onChange={(v) => onSearchChange({ person: v === 'me' ? undefined : v === 'all' ? 'all' : Number(v) })}
-          >
-            <option value="me">My expenses</option>
-            <option value="all">Everyone in the team</option>
-            {team.data
-              ?.filter((u) => u.id !== me.id)
-              .map((u) => (
-                <option key={u.id} value={u.id}>
-                  {u.name}
-                </option>
-              ))}
-          </SelectField>
+            onChange={(e) =>
+              onSearchChange({ person: e.target.value === 'me' ? undefined : e.target.value === 'all' ? 'all' : Number(e.target.value) })
+            }
+            options={[
+              { value: 'me', label: 'My expenses' },
+              { value: 'all', label: 'Everyone in the team' },
+              ...(team.data ?? []).filter((u) => u.id !== me.id).map((u) => ({ value: u.id, label: u.name })),
+            ]}
+          />
         )}
       </section>
       <dl className={styles.totals} aria-label="Totals">
@@ -129,5 +123,19 @@ export function ExpensesPage({ me, today, weekStart, search, onSearchChange, onO
         onOpen={onOpen}
       />
     </div>
+  );
+}
+
+const narrow = '(max-width: 640px)';
+/** True on a phone-wide screen, where the list shows two columns. */
+function useNarrow() {
+  return useSyncExternalStore(
+    (fn) => {
+      const mq = window.matchMedia(narrow);
+      mq.addEventListener('change', fn);
+      return () => mq.removeEventListener('change', fn);
+    },
+    () => window.matchMedia(narrow).matches,
+    () => false,
   );
 }

@@ -44,13 +44,13 @@ export function QuantityField({
 }
 
 /** What the expense was for: a few lines of text. */
-export function DetailsField(props: UseFormRegisterReturn<'details'>) {
-  const ids = useFieldIds(undefined, undefined);
+export function DetailsField({ error, ...props }: UseFormRegisterReturn<'details'> & { error?: string | undefined }) {
+  const ids = useFieldIds(undefined, error);
   return (
-    <FieldShell ids={ids} label="Details">
+    <FieldShell ids={ids} label="Details" error={error}>
       <textarea
         {...props}
-        {...controlProps(ids, undefined)}
+        {...controlProps(ids, error)}
         className={`${fieldStyles.input} ${styles.textarea}`}
         rows={2}
         placeholder="What it was for"

@@ -23,7 +23,7 @@ export function bodyOf(d: ExpenseDraft, category: ExpenseCategory | undefined, c
     details: d.details,
     attachments: d.receipts.map((r) => r.id),
   };
-  if (category?.unitBased) body.quantity = Number(d.quantity.replace(',', '.'));
+  if (category?.unitBased) body.quantity = Number(d.quantity.trim().replace(',', '.'));
   else {
     body.amount = d.amount ?? undefined;
     body.quantity = null;
@@ -52,7 +52,17 @@ export async function findLanded(api: ApiClient, userId: number, body: ExpenseBo
   );
 }
 
-/** Sends the draft: PUT for an expense that exists, POST otherwise. */
-export function sendExpense(api: ApiClient, expenseId: number | null, body: ExpenseBody): Promise<Expense> {
-  return expenseId === null ? api.call(expenses.create, { body }) : api.call(expenses.update, { params: { expense_id: expenseId }, body });
+/** A key naming one intended create: the same body sent again is applied once (`Idempotency-Key`). */
+export function idempotencyKeyOf(draftKey: string, body: ExpenseBody): string {
+  const text = JSON.stringify(body);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return `expense-${draftKey}-${h.toString(36)}`;
+}
+
+/** Sends the draft: PUT for an expense that exists, POST (with its idempotency key) otherwise. */
+export function sendExpense(api: ApiClient, expenseId: number | null, body: ExpenseBody, draftKey: string): Promise<Expense> {
+  return expenseId === null
+    ? api.call(expenses.create, { body, headers: { 'Idempotency-Key': idempotencyKeyOf(draftKey, body) } })
+    : api.call(expenses.update, { params: { expense_id: expenseId }, body });
 }

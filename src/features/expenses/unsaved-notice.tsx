@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import type { ExpenseDraft } from './draft.ts';
 import styles from './expenses.module.css';
 
@@ -28,12 +28,11 @@ export function UnsavedNotice({ draft, onOpen, onDiscard }: { draft: ExpenseDraf
       {asking && (
         <ConfirmDialog
           title="Discard the unsaved expense?"
-          action="Discard"
+          message={`What you entered${receipts} will not be kept.`}
+          confirmLabel="Discard"
           onCancel={() => setAsking(false)}
-          onConfirm={async () => onDiscard()}
-        >
-          What you entered{receipts} will not be kept.
-        </ConfirmDialog>
+          onConfirm={onDiscard}
+        />
       )}
     </Alert>
   );

@@ -4,11 +4,13 @@ import { useState } from 'react';
 import type { Expense } from '../../../contract/expenses.ts';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
+import { describeError } from '../../api/errors.ts';
+import { keys } from '../../api/keys.ts';
 import * as expenseOps from '../../api/operations/expenses.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { refreshExpenses } from '../../features/expenses/api.ts';
 import { CategoriesDialog } from '../../features/expenses/categories-dialog.tsx';
-import { clearDraft, draftMatters, loadDraft, type ExpenseDraft } from '../../features/expenses/draft.ts';
+import { clearDraft, loadDraft, loadDrafts, newDraftKey, type ExpenseDraft } from '../../features/expenses/draft.ts';
 import { ExpenseForm } from '../../features/expenses/expense-form.tsx';
 import { ExpensesPage } from '../../features/expenses/expenses-page.tsx';
 import { UnsavedNotice } from '../../features/expenses/unsaved-notice.tsx';
@@ -20,6 +22,7 @@ import { toast } from '../../ui/toast.tsx';
 const route = getRouteApi('/_app/expenses');
 
 const draftOf = (e: Expense): ExpenseDraft => ({
+  key: newDraftKey(),
   expenseId: e.id,
   date: e.date,
   project: e.project ?? '',
@@ -32,6 +35,7 @@ const draftOf = (e: Expense): ExpenseDraft => ({
 });
 
 export const blankDraft = (today: string): ExpenseDraft => ({
+  key: newDraftKey(),
   expenseId: null,
   date: today,
   project: '',
@@ -58,18 +62,24 @@ export function ExpensesRoute() {
   const creating = Boolean(useMatchRoute()({ to: '/expenses/new' }));
   const [editing, setEditing] = useState<Expense | null>(null);
   const [categoriesOpen, setCategoriesOpen] = useState(false);
-  const [draftSeen, setDraftSeen] = useState(0);
+  const [, setVersion] = useState(0);
   const today = dateAtOffset(new Date(), me.timezone ?? 0);
-  const stored = loadDraft(me.id);
-  const showNotice = !creating && !editing && draftMatters(stored);
+  const drafts = creating || editing ? [] : loadDrafts(me.id);
 
-  const close = (reason: 'saved' | 'cancelled' | 'deleted') => {
-    clearDraft(me.id);
-    setDraftSeen((n) => n + 1);
+  /** Closing keeps what was entered on this device (offered again above the list); saving or deleting ends it. */
+  const finish = (expenseId: number | null, reason: 'saved' | 'closed' | 'deleted' | 'discarded') => {
+    if (reason !== 'closed') clearDraft(me.id, expenseId);
     if (reason === 'saved') toast('Expense saved', 'success');
     if (reason === 'deleted') toast('Expense deleted', 'success');
     setEditing(null);
-    if (creating) void navigate({ to: '/expenses', search });
+    setVersion((n) => n + 1);
+  };
+  const resume = (d: ExpenseDraft) => {
+    if (d.expenseId === null) return void navigate({ to: '/expenses/new', search });
+    const current = queryClient
+      .getQueriesData<Expense[]>({ queryKey: keys.expenses.all })
+      .flatMap(([, list]) => (Array.isArray(list) ? list : []));
+    setEditing(current.find((e) => e.id === d.expenseId) ?? ({ ...draftToExpense(d), user: me.id } as Expense));
   };
 
   return (
@@ -83,12 +93,12 @@ export function ExpensesRoute() {
         onSearchChange={(change) => void navigate({ to: '/expenses', search: { ...search, ...change }, replace: true })}
         onOpen={(e) => setEditing(e)}
         notice={
-          showNotice && (
+          drafts[0] && (
             <UnsavedNotice
-              key={draftSeen}
-              draft={stored!}
-              onOpen={() => void navigate({ to: '/expenses/new', search })}
-              onDiscard={() => close('cancelled')}
+              key={drafts[0].key}
+              draft={drafts[0]}
+              onOpen={() => resume(drafts[0]!)}
+              onDiscard={() => finish(drafts[0]!.expenseId, 'discarded')}
             />
           )
         }
@@ -106,12 +116,16 @@ export function ExpensesRoute() {
         <ExpenseForm
           me={me}
           expense={editing}
-          initial={stored?.expenseId === editing.id ? stored : draftOf(editing)}
-          onClose={close}
+          initial={loadDraft(me.id, editing.id) ?? draftOf(editing)}
+          onClose={(reason) => finish(editing.id, reason)}
           onDelete={async () => {
-            await api.call(expenseOps.remove, { params: { expense_id: editing.id } });
-            await refreshExpenses(queryClient);
-            close('deleted');
+            try {
+              await api.call(expenseOps.remove, { params: { expense_id: editing.id } });
+              await refreshExpenses(queryClient);
+              finish(editing.id, 'deleted');
+            } catch (e) {
+              toast(`The expense was not deleted: ${describeError(e)}`, 'error');
+            }
           }}
         />
       )}
@@ -120,19 +134,37 @@ export function ExpensesRoute() {
   );
 }
 
+/** An expense to edit from its kept draft, when the list at hand does not hold it. */
+const draftToExpense = (d: ExpenseDraft) => ({
+  id: d.expenseId!,
+  amount: d.amount ?? 0,
+  attachments: d.receipts,
+  billable: d.billable,
+  type: d.billable ? ('billable' as const) : ('cost' as const),
+  category: Number(d.category),
+  date: d.date ?? '',
+  details: d.details,
+  project: d.project || null,
+  quantity: null,
+  isLocked: false,
+  lockReasons: [],
+});
+
 /** `/expenses/new`: the form on a new expense, or on the one that was not saved yet. */
 export function NewExpenseRoute() {
   const me = useMe();
   const navigate = useNavigate();
   const search = route.useSearch();
-  const [initial] = useState(() => loadDraft(me.id) ?? blankDraft(dateAtOffset(new Date(), me.timezone ?? 0)));
+  const [initial] = useState(() => loadDraft(me.id, null) ?? blankDraft(dateAtOffset(new Date(), me.timezone ?? 0)));
   return (
     <ExpenseForm
       me={me}
       initial={initial}
       onClose={(reason) => {
-        clearDraft(me.id);
-        if (reason === 'saved') toast('Expense saved', 'success');
+        if (reason === 'saved') {
+          clearDraft(me.id, null);
+          toast('Expense saved', 'success');
+        }
         void navigate({ to: '/expenses', search });
       }}
     />

@@ -4,8 +4,8 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 
-/** Asks before something that cannot be taken back; shows why it failed, if it does. */
-export function ConfirmDialog({
+/** Asks before something that cannot be taken back when the question needs more than a sentence (a choice, a select); shows why it failed, if it does. */
+export function ChoiceDialog({
   title,
   action,
   children,
