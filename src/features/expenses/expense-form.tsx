@@ -72,7 +72,11 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
     read.current = () => form.getValues();
   }, [form]);
   function bodyOfDraft(d: ExpenseDraft) {
-    return bodyOf(d, categories.data?.find((c) => String(c.id) === d.category), me.role === 'admin');
+    return bodyOf(
+      d,
+      categories.data?.find((c) => String(c.id) === d.category),
+      me.role === 'admin',
+    );
   }
   const values = useWatch({ control: form.control }) as ExpenseDraft;
   const category = categories.data?.find((c) => String(c.id) === values.category);
