@@ -14,6 +14,8 @@ async function signInWithKeyAt(page: import('@playwright/test').Page, key: strin
 test.use({ viewport: { width: 1360, height: 900 } });
 
 test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and downloads both', async ({ page }) => {
+  // The longest journey (sign-in, six files, a reload, two downloads): more than the default 30 s on a busy machine.
+  test.setTimeout(90_000);
   const member = passwordMember('expenses');
   const w = await seedExpenseWorld('journey', member.id);
   await page.goto('/expenses');
