@@ -12,6 +12,7 @@ import { registerTaskRoutes } from './modules/tasks/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
+import { registerApprovalRoutes } from './modules/approvals/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
@@ -25,6 +26,7 @@ const modules = [
   registerTaskRoutes,
   registerTimeRoutes,
   registerTimesheetRoutes,
+  registerApprovalRoutes,
   registerExpenseRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,

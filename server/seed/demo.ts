@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  approvals,
   clients as clientsTable,
   projects as projectsTable,
   projectUsers,
@@ -17,6 +18,7 @@ import { Scope } from '../db/scope.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
+import { planApprovals } from './approvals.ts';
 import { projects } from './projects.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 
@@ -185,6 +187,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         createdAt: r.createdAt,
       })),
     );
+    await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
     return {
       created: true,
       teamId: team!.id,
