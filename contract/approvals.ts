@@ -32,9 +32,7 @@ export const approvalInboxItem = z.object({
   /** The reviewer the member asked for, if any. */
   reviewer: person.nullable(),
   /** The latest approval, rejection or withdrawal after the latest request; null while nobody has acted. */
-  decision: z
-    .object({ action: approvalAction, by: person, comment: z.string(), at: dateTimeString, days: weekDays })
-    .nullable(),
+  decision: z.object({ action: approvalAction, by: person, comment: z.string(), at: dateTimeString, days: weekDays }).nullable(),
 });
 export type ApprovalInboxItem = z.infer<typeof approvalInboxItem>;
 
@@ -59,10 +57,20 @@ const T = 'Approvals';
 
 export const approvalRoutes = {
   inbox: defineRoute({
-    method: 'get', path: '/approvals', tag: T, summary: 'Submitted weeks of the team, pending first (oldest request first), then the most recently decided (admins, supervisors)',
-    query: approvalInboxQuery, status: 200, response: z.array(approvalInboxItem),
+    method: 'get',
+    path: '/approvals',
+    tag: T,
+    summary: 'Submitted weeks of the team, pending first (oldest request first), then the most recently decided (admins, supervisors)',
+    query: approvalInboxQuery,
+    status: 200,
+    response: z.array(approvalInboxItem),
   }),
   summary: defineRoute({
-    method: 'get', path: '/approvals/summary', tag: T, summary: 'How many weeks wait for a decision (admins, supervisors)', status: 200, response: approvalSummary,
+    method: 'get',
+    path: '/approvals/summary',
+    tag: T,
+    summary: 'How many weeks wait for a decision (admins, supervisors)',
+    status: 200,
+    response: approvalSummary,
   }),
 };

@@ -18,7 +18,11 @@ export interface PlannedApproval {
   updatedAt: Date;
 }
 
-type Outcome = { status: 'pending' } | { status: 'approved' } | { status: 'partial_approved'; days: number; comment: string } | { status: 'rejected'; comment: string };
+type Outcome =
+  | { status: 'pending' }
+  | { status: 'approved' }
+  | { status: 'partial_approved'; days: number; comment: string }
+  | { status: 'rejected'; comment: string };
 
 interface Story {
   who: PersonKey;
@@ -36,8 +40,18 @@ const stories: Story[] = [
   { who: 'hannah', weeksAgo: 1, comment: 'Copy for the Helix launch pages.', outcome: { status: 'pending' } },
   { who: 'marcus', weeksAgo: 1, comment: 'Planning week.', outcome: { status: 'pending' } },
   { who: 'priya', weeksAgo: 2, comment: '', outcome: { status: 'approved' } },
-  { who: 'tomas', weeksAgo: 2, comment: '', outcome: { status: 'partial_approved', days: 3, comment: 'Thursday and Friday: please split the review time by task.' } },
-  { who: 'hannah', weeksAgo: 2, comment: '', outcome: { status: 'rejected', comment: 'Please move the Helix copy hours to the Helix project.' } },
+  {
+    who: 'tomas',
+    weeksAgo: 2,
+    comment: '',
+    outcome: { status: 'partial_approved', days: 3, comment: 'Thursday and Friday: please split the review time by task.' },
+  },
+  {
+    who: 'hannah',
+    weeksAgo: 2,
+    comment: '',
+    outcome: { status: 'rejected', comment: 'Please move the Helix copy hours to the Helix project.' },
+  },
 ];
 
 /**
@@ -45,7 +59,12 @@ const stories: Story[] = [
  * week with time, made the Monday after at 09:00 UTC (or earlier than `now`), and decided by the admin
  * an hour later. `records` are the demo's time records (user and date).
  */
-export function planApprovals(ids: Record<PersonKey, number>, records: readonly { userId: number; date: string }[], now: Date, weekStart = 1): PlannedApproval[] {
+export function planApprovals(
+  ids: Record<PersonKey, number>,
+  records: readonly { userId: number; date: string }[],
+  now: Date,
+  weekStart = 1,
+): PlannedApproval[] {
   const thisWeek = weekIdOf(toDate(now), weekStart);
   const admin = ids.olivia;
   return stories.flatMap((s, i) => {
@@ -55,14 +74,22 @@ export function planApprovals(ids: Record<PersonKey, number>, records: readonly 
     const withTime = new Set(records.filter((r) => r.userId === userId && r.date >= from && r.date <= to).map((r) => r.date));
     const dates = weekDates(weekId, weekStart).filter((d) => withTime.has(d));
     if (dates.length === 0) return [];
-    const submittedAt = new Date(Math.min(Date.parse(`${addDays(to, 1)}T09:00:00Z`) + i * 600_000, now.getTime() - (stories.length - i) * 900_000));
+    const submittedAt = new Date(
+      Math.min(Date.parse(`${addDays(to, 1)}T09:00:00Z`) + i * 600_000, now.getTime() - (stories.length - i) * 900_000),
+    );
     const decidedAt = new Date(Math.min(submittedAt.getTime() + 3_600_000, now.getTime() - 60_000));
     const history: StoredApprovalEntry[] = [{ action: 'submitted', dates, userId, comment: s.comment, at: submittedAt.toISOString() }];
     const o = s.outcome;
     let approvedDates: string[] = [];
     if (o.status === 'approved' || o.status === 'partial_approved') {
       approvedDates = o.status === 'approved' ? dates : dates.slice(0, o.days);
-      history.push({ action: 'approved', dates: approvedDates, userId: admin, comment: o.status === 'approved' ? '' : o.comment, at: decidedAt.toISOString() });
+      history.push({
+        action: 'approved',
+        dates: approvedDates,
+        userId: admin,
+        comment: o.status === 'approved' ? '' : o.comment,
+        at: decidedAt.toISOString(),
+      });
     } else if (o.status === 'rejected') {
       history.push({ action: 'rejected', dates, userId: admin, comment: o.comment, at: decidedAt.toISOString() });
     }

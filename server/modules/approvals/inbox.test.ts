@@ -9,7 +9,8 @@ let billableTask: number;
 let internalTask: number;
 
 const id = (u: TestUser, week: number) => `${u.id}${week}`;
-const record = (u: TestUser, date: string, time: number, taskId: number | null) => t.scope(u.teamId).insert(timeRecords, { userId: u.id, taskId, date, time });
+const record = (u: TestUser, date: string, time: number, taskId: number | null) =>
+  t.scope(u.teamId).insert(timeRecords, { userId: u.id, taskId, date, time });
 const at = (iso: string) => {
   now = new Date(iso);
 };
@@ -86,7 +87,13 @@ describe('approvals inbox', () => {
       comment: 'all done',
       reviewer: null,
       approvedDays: { monday: true, tuesday: false },
-      decision: { action: 'approved', by: { id: r.admin.id }, comment: 'Tuesday next time', at: '2027-01-12 09:00:00', days: { monday: true, tuesday: false } },
+      decision: {
+        action: 'approved',
+        by: { id: r.admin.id },
+        comment: 'Tuesday next time',
+        at: '2027-01-12 09:00:00',
+        days: { monday: true, tuesday: false },
+      },
     });
   });
 
@@ -105,7 +112,9 @@ describe('approvals inbox', () => {
     const cy = await t.user(r.team.id, 'member', { name: 'Cy' });
     await record(cy, '2027-01-04', 600, internalTask);
     await submit(cy, 2701);
-    expect((await t.call('PUT', `/timesheets/${id(cy, 2701)}/discard-approval`, { as: cy, body: { comment: 'wrong week' } })).status).toBe(200);
+    expect((await t.call('PUT', `/timesheets/${id(cy, 2701)}/discard-approval`, { as: cy, body: { comment: 'wrong week' } })).status).toBe(
+      200,
+    );
     const all = await t.call('GET', `/approvals?user=${cy.id}`, { as: r.admin });
     expect(all.body).toEqual([]);
     const withdrawn = await t.call('GET', `/approvals?status=discarded`, { as: r.admin });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalInboxItem, ApprovalSummary } from '../../../contract/approvals.ts';
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
 import { timesheetId } from '../../../contract/weeks.ts';
@@ -21,8 +21,8 @@ const num = (v: unknown) => Number(v ?? 0);
 const billable = sql`${tasks.id} IS NOT NULL AND NOT ${tasks.unbillable} AND coalesce(${projects.billing}->>'type', 'non_billable') <> 'non_billable'`;
 
 /**
- * The team's submitted weeks for the approvals inbox, in one statement: each approval with the seconds
- * of its week (all, billable, and on the requested days). Pending weeks come first, the longest
+ * The team's submitted weeks for the approvals inbox: each approval with the seconds of its week (all,
+ * billable, and on the requested days), summed for the listed weeks only. Pending weeks come first, the longest
  * waiting first (a pending row is last written when it is submitted); then the most recently decided.
  */
 export async function inbox(scope: Scope, f: InboxFilter): Promise<ApprovalInboxItem[]> {
@@ -33,32 +33,47 @@ export async function inbox(scope: Scope, f: InboxFilter): Promise<ApprovalInbox
   ];
   const pending = sql`${approvals.status} = 'pending'`;
   const rows = await scope.db
-    .select({
-      ...getTableColumns(approvals),
-      totalTime: sql<string>`coalesce(sum(${timeRecords.time}), 0)`,
-      billableTime: sql<string>`coalesce(sum(${timeRecords.time}) FILTER (WHERE ${billable}), 0)`,
-      submittedTime: sql<string>`coalesce(sum(${timeRecords.time}) FILTER (WHERE ${timeRecords.date}::text = ANY(${approvals.submittedDates})), 0)`,
-    })
+    .select()
     .from(approvals)
-    .leftJoin(
-      timeRecords,
-      and(
-        eq(timeRecords.teamId, approvals.teamId),
-        eq(timeRecords.userId, approvals.userId),
-        sql`${timeRecords.date} BETWEEN ${approvals.weekFrom} AND ${approvals.weekTo}`,
-      ),
-    )
-    .leftJoin(tasks, eq(tasks.id, timeRecords.taskId))
-    .leftJoin(projects, eq(projects.id, tasks.projectId))
     .where(scope.where(approvals, ...conds))
-    .groupBy(approvals.id)
     .orderBy(desc(pending), asc(sql`CASE WHEN ${pending} THEN ${approvals.updatedAt} END`), desc(approvals.updatedAt), desc(approvals.id))
     .limit(f.limit ?? DEFAULT_LIMIT);
   if (rows.length === 0) return [];
 
-  const names = new Map(
-    (await scope.db.select({ id: users.id, name: users.name }).from(users).where(scope.where(users))).map((u) => [u.id, u.name]),
-  );
+  const [sums, people] = await Promise.all([
+    // Only the listed weeks' records are read.
+    scope.db
+      .select({
+        id: approvals.id,
+        totalTime: sql<string>`coalesce(sum(${timeRecords.time}), 0)`,
+        billableTime: sql<string>`coalesce(sum(${timeRecords.time}) FILTER (WHERE ${billable}), 0)`,
+        submittedTime: sql<string>`coalesce(sum(${timeRecords.time}) FILTER (WHERE ${timeRecords.date}::text = ANY(${approvals.submittedDates})), 0)`,
+      })
+      .from(approvals)
+      .innerJoin(
+        timeRecords,
+        and(
+          eq(timeRecords.teamId, approvals.teamId),
+          eq(timeRecords.userId, approvals.userId),
+          sql`${timeRecords.date} BETWEEN ${approvals.weekFrom} AND ${approvals.weekTo}`,
+        ),
+      )
+      .leftJoin(tasks, eq(tasks.id, timeRecords.taskId))
+      .leftJoin(projects, eq(projects.id, tasks.projectId))
+      .where(
+        scope.where(
+          approvals,
+          inArray(
+            approvals.id,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .groupBy(approvals.id),
+    scope.db.select({ id: users.id, name: users.name }).from(users).where(scope.where(users)),
+  ]);
+  const totals = new Map(sums.map((s) => [s.id, s]));
+  const names = new Map(people.map((u) => [u.id, u.name]));
   const person = (id: number) => ({ id, name: names.get(id) ?? 'Former member' });
 
   return rows.map((a) => {
@@ -72,16 +87,22 @@ export async function inbox(scope: Scope, f: InboxFilter): Promise<ApprovalInbox
       weekId: a.weekId,
       week: { from: a.weekFrom, to: a.weekTo },
       status: a.status,
-      totalTime: num(a.totalTime),
-      billableTime: num(a.billableTime),
-      submittedTime: num(a.submittedTime),
+      totalTime: num(totals.get(a.id)?.totalTime),
+      billableTime: num(totals.get(a.id)?.billableTime),
+      submittedTime: num(totals.get(a.id)?.submittedTime),
       submittedDays: datesToDays(a.submittedDates),
       approvedDays: datesToDays(a.approvedDates),
       submittedAt: toDateTime(request ? new Date(request.at) : a.createdAt),
       comment: request?.comment ?? '',
       reviewer: a.reviewerId === null ? null : person(a.reviewerId),
       decision: decided
-        ? { action: decided.action, by: person(decided.userId), comment: decided.comment, at: toDateTime(new Date(decided.at)), days: datesToDays(decided.dates) }
+        ? {
+            action: decided.action,
+            by: person(decided.userId),
+            comment: decided.comment,
+            at: toDateTime(new Date(decided.at)),
+            days: datesToDays(decided.dates),
+          }
         : null,
     };
   });

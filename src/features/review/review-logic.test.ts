@@ -15,7 +15,12 @@ const days = (...names: (keyof typeof none)[]) => ({ ...none, ...Object.fromEntr
 
 describe('inbox search in the URL', () => {
   it('keeps valid filters and drops the rest', () => {
-    expect(parseInboxSearch({ status: 'pending', week: '2611', person: '42', open: '422611' })).toEqual({ status: 'pending', week: 2611, person: 42, open: 422611 });
+    expect(parseInboxSearch({ status: 'pending', week: '2611', person: '42', open: '422611' })).toEqual({
+      status: 'pending',
+      week: 2611,
+      person: 42,
+      open: 422611,
+    });
     expect(parseInboxSearch({ status: 'waiting', week: '2660', person: '-1', open: 'x' })).toEqual({});
     expect(parseInboxSearch({ week: 2611, person: 7 })).toEqual({ week: 2611, person: 7 });
     expect(parseInboxSearch({ person: '99999999999' })).toEqual({});
@@ -67,7 +72,13 @@ describe('days', () => {
 });
 
 describe('decisions', () => {
-  const base = { chosen: new Set<string>(), comment: '', dates: week, submittedDays: days('monday', 'tuesday', 'wednesday', 'thursday'), approvedDays: days('monday') };
+  const base = {
+    chosen: new Set<string>(),
+    comment: '',
+    dates: week,
+    submittedDays: days('monday', 'tuesday', 'wednesday', 'thursday'),
+    approvedDays: days('monday'),
+  };
 
   it('approves the whole request', () => {
     expect(decide({ ...base, kind: 'approve', comment: ' ok ' })).toEqual({ ok: true, body: { status: 'approved', comment: 'ok' } });
@@ -82,19 +93,37 @@ describe('decisions', () => {
 
   it('rejects only with a comment', () => {
     expect(decide({ ...base, kind: 'reject', comment: '  ' })).toMatchObject({ ok: false, field: 'comment' });
-    expect(decide({ ...base, kind: 'reject', comment: 'Split Friday' })).toEqual({ ok: true, body: { status: 'rejected', comment: 'Split Friday' } });
+    expect(decide({ ...base, kind: 'reject', comment: 'Split Friday' })).toEqual({
+      ok: true,
+      body: { status: 'rejected', comment: 'Split Friday' },
+    });
   });
 });
 
-const task = (id: string, name: string, project: string) => ({ id, name, projects: [project], status: 'open' }) as unknown as TimeRecordListItem['task'];
-const rec = (date: string, time: number, t: TimeRecordListItem['task'], comment = ''): TimeRecordListItem => ({ id: time, time, user: 1, date, task: t, isLocked: false, isInvoiced: false, comment });
+const task = (id: string, name: string, project: string) =>
+  ({ id, name, projects: [project], status: 'open' }) as unknown as TimeRecordListItem['task'];
+const rec = (date: string, time: number, t: TimeRecordListItem['task'], comment = ''): TimeRecordListItem => ({
+  id: time,
+  time,
+  user: 1,
+  date,
+  task: t,
+  isLocked: false,
+  isInvoiced: false,
+  comment,
+});
 
 describe('a week read by the reviewer', () => {
   it('lays records into task rows by project and name, time without a task last, with totals', () => {
     const design = task('ev:1', 'Design', 'ev:10');
     const build = task('ev:2', 'Build', 'ev:11');
     const w = reviewWeek(
-      [rec('2026-03-09', 3600, design, 'kick-off'), rec('2026-03-10', 1800, null), rec('2026-03-10', 900, build), rec('2026-03-16', 999, build)],
+      [
+        rec('2026-03-09', 3600, design, 'kick-off'),
+        rec('2026-03-10', 1800, null),
+        rec('2026-03-10', 900, build),
+        rec('2026-03-16', 999, build),
+      ],
       week,
       {
         projectName: (id) => ({ 'ev:10': 'Website', 'ev:11': 'App' })[id] ?? '',
@@ -113,7 +142,12 @@ describe('a week read by the reviewer', () => {
 
 describe('the team week', () => {
   const sheet = (user: number, times: number[], status?: string): Timesheet =>
-    ({ id: Number(`${user}2611`), user, dailyTime: times.map((time) => ({ time })), approval: status ? { status } : null }) as unknown as Timesheet;
+    ({
+      id: Number(`${user}2611`),
+      user,
+      dailyTime: times.map((time) => ({ time })),
+      approval: status ? { status } : null,
+    }) as unknown as Timesheet;
 
   it('joins weeks and people by name, with capacity, difference and status', () => {
     const t = teamWeek(

@@ -32,7 +32,17 @@ export function teamWeek(timesheets: readonly Timesheet[], users: readonly Pick<
     const days = t.dailyTime.map((d) => d.time);
     const total = days.reduce((a, b) => a + b, 0);
     const capacity = u.capacity ?? null;
-    return [{ user: { id: u.id, name: u.name }, timesheetId: t.id, days, total, capacity, difference: capacity === null ? null : total - capacity, status: t.approval?.status ?? null }];
+    return [
+      {
+        user: { id: u.id, name: u.name },
+        timesheetId: t.id,
+        days,
+        total,
+        capacity,
+        difference: capacity === null ? null : total - capacity,
+        status: t.approval?.status ?? null,
+      },
+    ];
   });
   rows.sort((a, b) => a.user.name.localeCompare(b.user.name) || a.user.id - b.user.id);
   const width = Math.max(0, ...rows.map((r) => r.days.length));
