@@ -19,7 +19,9 @@ export function adaKey(): string {
 export const PASSWORD_MEMBERS = {
   keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
-} as const;
+  reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
+  reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
+} as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
 export interface PasswordMember {
