@@ -15,6 +15,7 @@ import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
+import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -45,6 +46,11 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppApprovalsIndexRoute = AppApprovalsIndexRouteImport.update({
+  id: '/approvals/',
+  path: '/approvals/',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -52,6 +58,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -59,6 +66,7 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -68,12 +76,25 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/profile'
+    | '/timesheet'
+    | '/oauth/callback'
+    | '/approvals/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  to:
+    | '/'
+    | '/sign-in'
+    | '/profile'
+    | '/timesheet'
+    | '/oauth/callback'
+    | '/approvals'
   id:
     | '__root__'
     | '/'
@@ -82,6 +103,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/approvals/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -135,17 +157,26 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/approvals/': {
+      id: '/_app/approvals/'
+      path: '/approvals'
+      fullPath: '/approvals/'
+      preLoaderRoute: typeof AppApprovalsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
 interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
+  AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppTimesheetRoute: AppTimesheetRoute,
+  AppApprovalsIndexRoute: AppApprovalsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

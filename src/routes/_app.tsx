@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../contract/weeks.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
@@ -11,6 +12,9 @@ import { LazyTaskPicker } from '../features/timesheet/lazy-task-picker.tsx';
 import { useNow } from '../features/timer/use-timer.ts';
 import { thisWeek, todayLabel, weekNumberLabel } from '../lib/week.ts';
 import { FullPageRouteError } from './-components/route-error.tsx';
+
+// The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
+const ApprovalsBadge = lazy(() => import('../features/review/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
 
 /** Every signed-in screen: the guard, the signed-in user, and the shell around the page. */
 export const Route = createFileRoute('/_app')({
@@ -37,8 +41,24 @@ function AppLayout() {
     <AppShell
       user={user}
       onSignOut={() => void signOut()}
+      badges={
+        user.role === 'admin' || user.role === 'supervisor'
+          ? {
+              '/approvals': (
+                <Suspense fallback={null}>
+                  <ApprovalsBadge />
+                </Suspense>
+              ),
+            }
+          : undefined
+      }
       today={
-        <Link to="/timesheet" search={{ week }} className="today-link" aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}>
+        <Link
+          to="/timesheet"
+          search={{ week }}
+          className="today-link"
+          aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}
+        >
           <span className="today-link__week">{weekNumberLabel(week)}</span>
           <span className="today-link__day">{todayLabel(today)}</span>
         </Link>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { Brand } from '../../ui/brand.tsx';
 import { Toaster } from '../../ui/toast.tsx';
-import { navItemsFor } from './nav-items.ts';
+import { navItemsFor, type NavItem } from './nav-items.ts';
 import { UserMenu } from './user-menu.tsx';
 
 export interface ShellUser {
@@ -19,11 +19,13 @@ export interface AppShellProps {
   today?: ReactNode;
   /** The running timer (or Start). */
   timer?: ReactNode;
+  /** Something to show beside a navigation label, such as a count of what waits there. */
+  badges?: Partial<Record<NavItem['to'], ReactNode>>;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, onSignOut, today, timer, children }: AppShellProps) {
+export function AppShell({ user, onSignOut, today, timer, badges, children }: AppShellProps) {
   const items = navItemsFor(user.role);
   return (
     <div className="shell">
@@ -41,6 +43,7 @@ export function AppShell({ user, onSignOut, today, timer, children }: AppShellPr
                 <li key={item.to}>
                   <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
                     {item.label}
+                    {badges?.[item.to]}
                   </Link>
                 </li>
               ))}
