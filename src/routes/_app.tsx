@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../contract/weeks.ts';
+import { phoneBar, screensFor } from '../app/screens.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { currentUserQueryOptions } from '../auth/current-user.ts';
@@ -37,9 +38,12 @@ function AppLayout() {
   const now = useNow(true, 60_000);
   const today = dateAtOffset(new Date(now), user.timezone ?? 0);
   const week = thisWeek(new Date(now), user.timezone ?? 0, weekStartOf(user));
+  const nav = screensFor(user.role);
   return (
     <AppShell
       user={user}
+      nav={nav}
+      phone={phoneBar(nav)}
       onSignOut={() => void signOut()}
       badges={
         user.role === 'admin' || user.role === 'supervisor'

@@ -1,10 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { Brand } from '../../ui/brand.tsx';
 import { Toaster } from '../../ui/toast.tsx';
-import { navItemsFor, type NavItem } from './nav-items.ts';
+import { PhoneNav } from './phone-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+/** A screen in the navigation. */
+export interface NavScreen {
+  label: string;
+  to: NonNullable<LinkProps['to']>;
+}
 
 export interface ShellUser {
   name: string;
@@ -14,19 +20,21 @@ export interface ShellUser {
 
 export interface AppShellProps {
   user: ShellUser;
+  /** The screens the user may use, in order; on a phone `phone.bar` shows at the bottom, `phone.more` under More. */
+  nav: readonly NavScreen[];
+  phone: { bar: readonly NavScreen[]; more: readonly NavScreen[] };
   onSignOut: () => void;
   /** The current week and today's date, linking to this week. */
   today?: ReactNode;
   /** The running timer (or Start). */
   timer?: ReactNode;
   /** Something to show beside a navigation label, such as a count of what waits there. */
-  badges?: Partial<Record<NavItem['to'], ReactNode>>;
+  badges?: Partial<Record<string, ReactNode>>;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, onSignOut, today, timer, badges, children }: AppShellProps) {
-  const items = navItemsFor(user.role);
+export function AppShell({ user, nav, phone, onSignOut, today, timer, badges, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -39,7 +47,7 @@ export function AppShell({ user, onSignOut, today, timer, badges, children }: Ap
           </Link>
           <nav className="shell__nav" aria-label="Main">
             <ul>
-              {items.map((item) => (
+              {nav.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
                     {item.label}
@@ -57,6 +65,7 @@ export function AppShell({ user, onSignOut, today, timer, badges, children }: Ap
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
+      <PhoneNav bar={phone.bar} more={phone.more} badges={badges} />
       <Toaster />
     </div>
   );

@@ -10,6 +10,7 @@ import { ManagersOnly } from '../../../features/review/managers-only.tsx';
 import { parseInboxSearch, type InboxSearch } from '../../../features/review/search.ts';
 import { WeekReviewPage } from '../../../features/review/week-review-page.tsx';
 import { weekOfDate } from '../../../lib/week.ts';
+import { PageTitle } from '../../../ui/page-title.tsx';
 import { RouteError } from '../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/approvals/')({
@@ -37,7 +38,7 @@ function ApprovalsRoute() {
   if (search.open === undefined) {
     return (
       <>
-        <title>Approvals · Timekeep</title>
+        <PageTitle>Approvals</PageTitle>
         <InboxPage
           search={filters}
           onSearchChange={go}
@@ -55,7 +56,7 @@ function ApprovalsRoute() {
   const openId = search.open;
   return (
     <>
-      <title>Review a week · Timekeep</title>
+      <PageTitle>Review a week</PageTitle>
       <WeekReviewPage
         key={openId}
         timesheetId={openId}
