@@ -11,7 +11,7 @@ export function ApprovalsBadge() {
   return (
     <span className={styles.count}>
       <span aria-hidden="true">{data.pending > 99 ? '99+' : data.pending}</span>
-      <span className="visually-hidden">{`, ${data.pending} waiting`}</span>
+      <span className="visually-hidden">{`${data.pending} waiting`}</span>
     </span>
   );
 }

@@ -10,6 +10,8 @@ export interface InboxFiltersProps {
   people: readonly { id: number; name: string }[];
   /** Weeks offered, newest first, with their labels. */
   weeks: readonly { id: number; label: string }[];
+  /** On a phone the filters fold under one line that says what is filtered. */
+  folded?: boolean;
 }
 
 function Select({
@@ -38,9 +40,9 @@ function Select({
 }
 
 /** Status, person and week: each change rewrites the URL, so a filtered inbox is a link. */
-export function InboxFilters({ search, onChange, people, weeks }: InboxFiltersProps) {
+export function InboxFilters({ search, onChange, people, weeks, folded = false }: InboxFiltersProps) {
   const statuses = Object.entries(statusLabels) as [ApprovalStatus, string][];
-  return (
+  const fields = (
     <div className={styles.filters} role="group" aria-label="Filter the inbox">
       <Select
         label="Status"
@@ -61,5 +63,19 @@ export function InboxFilters({ search, onChange, people, weeks }: InboxFiltersPr
         options={[['', 'Any week'], ...weeks.map((w): [string, string] => [weekParam(w.id), w.label])]}
       />
     </div>
+  );
+  if (!folded) return fields;
+  const active = [
+    search.status && statusLabels[search.status],
+    search.person !== undefined && people.find((p) => p.id === search.person)?.name,
+    search.week !== undefined && weeks.find((w) => w.id === search.week)?.label,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <details className={styles.folded}>
+      <summary>Filters: {active || 'all weeks'}</summary>
+      {fields}
+    </details>
   );
 }

@@ -5,7 +5,7 @@ import { weekDates } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { formatDuration } from '../../lib/duration.ts';
-import { previousWeek } from '../../lib/week.ts';
+import { previousWeek, weekNumberLabel } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
 import type { Column } from '../../ui/table/types.ts';
@@ -86,7 +86,7 @@ export function InboxPage({ search, onSearchChange, onOpen, weekStart, thisWeek,
           </p>
         </div>
       </header>
-      <InboxFilters search={search} onChange={onSearchChange} people={people} weeks={weeks} />
+      <InboxFilters search={search} onChange={onSearchChange} people={people} weeks={weeks} folded={narrow} />
       <div className={styles.bulkBar} aria-live="polite">
         <span>
           {selected.size
@@ -129,11 +129,16 @@ export function InboxPage({ search, onSearchChange, onOpen, weekStart, thisWeek,
 function inboxColumns(weekStart: number, narrow: boolean): Column<ApprovalInboxItem>[] {
   const person: Column<ApprovalInboxItem> = {
     id: 'person',
-    header: narrow ? 'Who and when' : 'Person',
+    header: narrow ? 'Week' : 'Person',
     cell: (i) => (
       <span className={styles.who}>
         <strong>{i.user.name}</strong>
-        {narrow && <span className={styles.muted}>{weekTitle(i.weekId, weekStart)}</span>}
+        {narrow && (
+          <span className={styles.muted}>
+            {`${weekNumberLabel(i.weekId)} \u00b7 ${daysLabel(i.submittedDays, weekDates(i.weekId, weekStart))}`}
+          </span>
+        )}
+        {narrow && <StatusBadge status={i.status} />}
         {i.comment && !narrow && <span className={styles.comment}>{`\u201c${i.comment}\u201d`}</span>}
       </span>
     ),
@@ -150,7 +155,7 @@ function inboxColumns(weekStart: number, narrow: boolean): Column<ApprovalInboxI
       </span>
     ),
   };
-  if (narrow) return [person, total, status];
+  if (narrow) return [person, total];
   return [
     person,
     { id: 'week', header: 'Week', cell: (i) => weekTitle(i.weekId, weekStart) },

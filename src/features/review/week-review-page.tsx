@@ -14,7 +14,9 @@ import { DecisionPanel } from './decision-panel.tsx';
 import { openDates as openDatesOf, type DecisionKind } from './decision.ts';
 import { weekTitle, whenLabel } from './format.ts';
 import { HistoryList } from './history-list.tsx';
+import { ReviewDays } from './review-days.tsx';
 import { ReviewGrid } from './review-grid.tsx';
+import { useNarrow } from './use-narrow.ts';
 import styles from './review.module.css';
 import { StatusBadge } from './status-badge.tsx';
 import { reviewWeek as layWeek } from './week-view.ts';
@@ -55,6 +57,7 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const approveRef = useRef<() => void>(() => undefined);
   const approval = sheet.data?.approval ?? null;
+  const WeekLayout = useNarrow() ? ReviewDays : ReviewGrid;
   const name = names.get(userId) ?? p.entry?.user.name ?? 'Team member';
   const blocked =
     approval?.status === 'pending' && userId === p.viewer.id && p.viewer.role !== 'admin'
@@ -117,13 +120,13 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
         {p.position && (
           <span className={styles.position}>
             <Button size="sm" disabled={!p.onPrevious} onClick={p.onPrevious} aria-label="Previous week in the inbox">
-              {'\u2191'} Previous
+              Previous
             </Button>
             <span className={styles.muted}>
               {p.position.index + 1} of {p.position.count}
             </span>
             <Button size="sm" disabled={!p.onNext} onClick={p.onNext} aria-label="Next week in the inbox">
-              Next {'\u2193'}
+              Next
             </Button>
           </span>
         )}
@@ -173,7 +176,7 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
               <footer>{name}</footer>
             </blockquote>
           )}
-          <ReviewGrid
+          <WeekLayout
             week={week}
             dates={dates}
             openDates={open}
