@@ -149,7 +149,7 @@ test('a supervisor approves by keyboard, and cannot decide on their own week', a
   await logWeek(own);
   await call('POST', `/timesheets/${timesheetId(sam.id, own.weekId)}/approval`, sam.apiKey, {});
   await page.goto(`/approvals?person=${sam.id}&open=${timesheetId(sam.id, own.weekId)}`);
-  await expect(page.getByText('Supervisors cannot decide on their own week: an admin will.')).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('You can’t decide on your own week because an admin approves a supervisor’s week.');
   await expect(page.getByRole('button', { name: 'Approve week' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
@@ -36,6 +37,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
   id: '/timesheet',
   path: '/timesheet',
@@ -56,6 +62,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/profile': typeof AppProfileRoute
+  '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/': typeof AppApprovalsIndexRoute
@@ -64,6 +71,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/profile': typeof AppProfileRoute
+  '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals': typeof AppApprovalsIndexRoute
@@ -74,6 +82,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/team': typeof AppTeamRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
@@ -84,6 +93,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/profile'
+    | '/team'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/'
@@ -92,6 +102,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/profile'
+    | '/team'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals'
@@ -101,6 +112,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/profile'
+    | '/_app/team'
     | '/_app/timesheet'
     | '/oauth/callback'
     | '/_app/approvals/'
@@ -143,6 +155,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/timesheet': {
       id: '/_app/timesheet'
       path: '/timesheet'
@@ -169,12 +188,14 @@ declare module '@tanstack/react-router' {
 
 interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
+  AppTeamRoute: typeof AppTeamRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
+  AppTeamRoute: AppTeamRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
 }

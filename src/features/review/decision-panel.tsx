@@ -5,6 +5,7 @@ import { useApi } from '../../api/context.ts';
 import { ApiError, describeError } from '../../api/errors.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
+import { NotAllowed } from '../../ui/not-allowed.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { afterDecision, reviewWeek } from './api.ts';
 import { daysLabel, daysOf } from './days.ts';
@@ -19,7 +20,7 @@ export interface DecisionPanelProps {
   approval: Approval;
   dates: readonly string[];
   chosen: ReadonlySet<string>;
-  /** Why the viewer cannot decide, when they cannot. */
+  /** Why the viewer cannot decide on the week, when they cannot ("… because <blocked>"). */
   blocked?: string | undefined;
   commentRef: RefObject<HTMLTextAreaElement | null>;
   /** Set to "approve the whole week", for the A key. */
@@ -83,7 +84,7 @@ export function DecisionPanel({ commentRef, approveRef, ...p }: DecisionPanelPro
     ref.current = pending && !p.blocked ? () => act('approve') : () => undefined;
   });
 
-  if (p.blocked) return <p className={styles.note}>{p.blocked}</p>;
+  if (p.blocked) return <NotAllowed action="decide on your own week" because={p.blocked} />;
   if (!pending && !reopen) return null;
   const ticked = [...p.chosen].length;
   return (

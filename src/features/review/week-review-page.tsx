@@ -61,7 +61,7 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
   const name = names.get(userId) ?? p.entry?.user.name ?? 'Team member';
   const blocked =
     approval?.status === 'pending' && userId === p.viewer.id && p.viewer.role !== 'admin'
-      ? 'Supervisors cannot decide on their own week: an admin will.'
+      ? 'an admin approves a supervisor’s week'
       : undefined;
 
   const tag = `${p.timesheetId}:${approval?.history.length ?? 0}`;

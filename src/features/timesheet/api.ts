@@ -55,6 +55,7 @@ export const taskSearchQueryOptions = (api: ApiClient, query: string) =>
 
 export const addTime = (api: ApiClient, body: BodyOf<typeof time.add>) => api.call(time.add, { body });
 
-export const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) => api.call(time.update, { params: { time_id: id }, body });
+export const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) =>
+  api.call(time.update, { params: { time_id: id }, body });
 
 export const deleteTime = (api: ApiClient, id: number) => api.call(time.remove, { params: { time_id: id } });

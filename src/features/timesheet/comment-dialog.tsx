@@ -5,7 +5,19 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { splitCellKey, type GridStore } from './grid-store.ts';
 
 /** The comment dialog of the grid's cell `cellKey`; focus goes back to the cell when it closes. */
-export function CellCommentDialog({ store, cellKey, days, onSave, onClose }: { store: GridStore; cellKey: string; days: DayInfo[]; onSave: (comment: string) => void; onClose: () => void }) {
+export function CellCommentDialog({
+  store,
+  cellKey,
+  days,
+  onSave,
+  onClose,
+}: {
+  store: GridStore;
+  cellKey: string;
+  days: DayInfo[];
+  onSave: (comment: string) => void;
+  onClose: () => void;
+}) {
   const { rowKey, day } = splitCellKey(cellKey);
   return (
     <CommentDialog
@@ -25,7 +37,19 @@ export function CellCommentDialog({ store, cellKey, days, onSave, onClose }: { s
 }
 
 /** The comment of one cell (the day's record). */
-export function CommentDialog({ taskName, day, initial, onSave, onClose }: { taskName: string; day: DayInfo; initial: string; onSave: (comment: string) => void; onClose: () => void }) {
+export function CommentDialog({
+  taskName,
+  day,
+  initial,
+  onSave,
+  onClose,
+}: {
+  taskName: string;
+  day: DayInfo;
+  initial: string;
+  onSave: (comment: string) => void;
+  onClose: () => void;
+}) {
   const [text, setText] = useState(initial);
   const id = useId();
   const formId = `${id}-form`;

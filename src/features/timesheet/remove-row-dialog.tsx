@@ -3,7 +3,17 @@ import { Dialog } from '../../ui/dialog.tsx';
 import type { RowInfo } from './grid-store.ts';
 
 /** Removing a row that holds time clears that time: ask first. */
-export function RemoveRowDialog({ row, total, onCancel, onConfirm }: { row: RowInfo; total: string; onCancel: () => void; onConfirm: () => void }) {
+export function RemoveRowDialog({
+  row,
+  total,
+  onCancel,
+  onConfirm,
+}: {
+  row: RowInfo;
+  total: string;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Dialog
       open

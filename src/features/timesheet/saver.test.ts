@@ -5,11 +5,27 @@ import { pathOf, type Operation } from '../../api/operation.ts';
 import { Saver } from './saver.ts';
 
 const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
-const record = (id: number, time: number) => ({ id, time, user: 1, date: '2026-11-16', task: null, isLocked: false, isInvoiced: false, comment: '', history: [], createdAt: '2026-11-16 10:00:00', lockReasons: [] });
+const record = (id: number, time: number) => ({
+  id,
+  time,
+  user: 1,
+  date: '2026-11-16',
+  task: null,
+  isLocked: false,
+  isInvoiced: false,
+  comment: '',
+  history: [],
+  createdAt: '2026-11-16 10:00:00',
+  lockReasons: [],
+});
 
 function memoryStorage() {
   const m = new Map<string, string>();
-  return { getItem: (k: string) => m.get(k) ?? null, setItem: (k: string, v: string) => void m.set(k, v), removeItem: (k: string) => void m.delete(k) } as Storage;
+  return {
+    getItem: (k: string) => m.get(k) ?? null,
+    setItem: (k: string, v: string) => void m.set(k, v),
+    removeItem: (k: string) => void m.delete(k),
+  } as Storage;
 }
 
 function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
@@ -103,10 +119,7 @@ describe('saver', () => {
 
   it('sends the newest value when the user typed again during a save', async () => {
     let release!: () => void;
-    const { api, calls } = fakeApi([
-      () => new Promise((r) => (release = () => r(record(4, 3600)))),
-      () => record(4, 7200),
-    ]);
+    const { api, calls } = fakeApi([() => new Promise((r) => (release = () => r(record(4, 3600)))), () => record(4, 7200)]);
     const saver = new Saver(api, 1, memoryStorage());
     saver.save({ task, date: '2026-11-16', seconds: 3600, recordId: null });
     saver.save({ task, date: '2026-11-16', seconds: 7200, recordId: null });

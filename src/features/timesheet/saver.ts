@@ -224,7 +224,12 @@ export class Saver {
       const list = raw ? (JSON.parse(raw) as Op[]) : [];
       for (const op of list) {
         if (typeof op.date !== 'string' || typeof op.seconds !== 'number') continue;
-        this.ops.set(opKey(op.taskId, op.date), { ...op, status: 'failed', error: op.error ?? 'Not saved yet: sending again', retryable: true });
+        this.ops.set(opKey(op.taskId, op.date), {
+          ...op,
+          status: 'failed',
+          error: op.error ?? 'Not saved yet: sending again',
+          retryable: true,
+        });
       }
     } catch {
       // A damaged entry is ignored rather than blocking the grid.

@@ -39,7 +39,8 @@ const loadWeekActions = () =>
     weekActions = null; // the next use tries again
     throw e;
   }));
-const cannotLoad = (what: string) => () => toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
+const cannotLoad = (what: string) => () =>
+  toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
 
 const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
 
