@@ -127,6 +127,30 @@ test('the admin approves two weeks at once from the inbox', async ({ page }) => 
   for (const w of worlds) await expect(inbox.getByRole('row').filter({ hasText: w.member.name })).toHaveCount(0);
 });
 
+test('the team week shows everyone against capacity and opens a person', async ({ page }) => {
+  const w = await seedWorld('team-week');
+  await logWeek(w);
+  await call('POST', `/timesheets/${timesheetId(w.member.id, w.weekId)}/approval`, w.member.apiKey, {});
+  await page.goto('/approvals/team');
+  await signInAs(page, ada());
+  await expect(page.getByRole('heading', { level: 1, name: 'Team week' })).toBeVisible();
+  const row = page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name });
+  await expect(row).toContainText('7:00');
+  await expect(row).toContainText('33:00');
+  await expect(row).toContainText('Waiting');
+  await expectNoAxeViolations(page);
+  await shot(page, 'team-week-laptop');
+  await page.getByRole('button', { name: 'Previous week' }).click();
+  await expect(page).toHaveURL(/week=\d{4}/);
+  await expect(page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name })).not.toContainText(
+    '33:00',
+  );
+  await page.getByRole('button', { name: 'This week' }).click();
+  await row.getByText(w.member.name).click();
+  await expect(page.getByRole('heading', { level: 1, name: w.member.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve week' })).toBeVisible();
+});
+
 test('a supervisor approves by keyboard, and cannot decide on their own week', async ({ page }) => {
   const sam = passwordMember('reviewer');
   const w = await seedWorld('by-keys');

@@ -17,6 +17,7 @@ import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
+import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -57,6 +58,11 @@ const AppApprovalsIndexRoute = AppApprovalsIndexRouteImport.update({
   path: '/approvals/',
   getParentRoute: () => AppRoute,
 } as any)
+const AppApprovalsTeamRoute = AppApprovalsTeamRouteImport.update({
+  id: '/approvals/team',
+  path: '/approvals/team',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -65,6 +71,7 @@ export interface FileRoutesByFullPath {
   '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
   '/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -74,6 +81,7 @@ export interface FileRoutesByTo {
   '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
   '/approvals': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesById {
@@ -85,6 +93,7 @@ export interface FileRoutesById {
   '/_app/team': typeof AppTeamRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/approvals/team': typeof AppApprovalsTeamRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRouteTypes {
@@ -96,6 +105,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
     | '/approvals/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -105,6 +115,7 @@ export interface FileRouteTypes {
     | '/team'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
     | '/approvals'
   id:
     | '__root__'
@@ -115,6 +126,7 @@ export interface FileRouteTypes {
     | '/_app/team'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/approvals/team'
     | '/_app/approvals/'
   fileRoutesById: FileRoutesById
 }
@@ -183,6 +195,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApprovalsIndexRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/approvals/team': {
+      id: '/_app/approvals/team'
+      path: '/approvals/team'
+      fullPath: '/approvals/team'
+      preLoaderRoute: typeof AppApprovalsTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -190,6 +209,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppTeamRoute: typeof AppTeamRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
+  AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
 }
 
@@ -197,6 +217,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppTeamRoute: AppTeamRoute,
   AppTimesheetRoute: AppTimesheetRoute,
+  AppApprovalsTeamRoute: AppApprovalsTeamRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
 }
 

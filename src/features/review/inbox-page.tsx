@@ -17,7 +17,7 @@ import { InboxFilters } from './inbox-filters.tsx';
 import styles from './review.module.css';
 import type { InboxSearch } from './search.ts';
 import { StatusBadge } from './status-badge.tsx';
-import { useNarrow } from './use-narrow.ts';
+import { useNarrow } from '../../ui/use-narrow.ts';
 
 export interface InboxPageProps {
   search: InboxSearch;

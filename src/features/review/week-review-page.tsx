@@ -16,7 +16,7 @@ import { weekTitle, whenLabel } from './format.ts';
 import { HistoryList } from './history-list.tsx';
 import { ReviewDays } from './review-days.tsx';
 import { ReviewGrid } from './review-grid.tsx';
-import { useNarrow } from './use-narrow.ts';
+import { useNarrow } from '../../ui/use-narrow.ts';
 import styles from './review.module.css';
 import { StatusBadge } from './status-badge.tsx';
 import { reviewWeek as layWeek } from './week-view.ts';

@@ -47,7 +47,7 @@ export default function EditUserForm({ user, onDone, onCancel }: { user: User; o
       <SelectField
         label="Role"
         options={roles}
-        hint="The team always keeps at least one active admin."
+        hint="Admins manage the team, supervisors approve weeks, members log time."
         {...register('role')}
         error={formState.errors.role?.message}
       />

@@ -14,6 +14,7 @@ import { DataTable } from '../../ui/table/data-table.tsx';
 import type { Column } from '../../ui/table/types.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { useNarrow } from '../../ui/use-narrow.ts';
 import { teamQueryOptions, useUpdateUser } from './api.ts';
 import type { Invited } from './invite-form.tsx';
 import { filterPeople, type TeamSearch } from './search.ts';
@@ -25,8 +26,7 @@ const InviteForm = lazy(() => import('./invite-form.tsx'));
 const EditUserForm = lazy(() => import('./edit-user-form.tsx'));
 
 const statusLabel: Record<User['status'], string> = { active: 'Active', invited: 'Invited', pending: 'Pending', removed: 'Deactivated' };
-const money = (cents: number | undefined) =>
-  cents === undefined ? '\u2014' : formatMoney(cents, { currency: 'USD', locale: 'en-US' });
+const money = (cents: number | undefined) => (cents === undefined ? '\u2014' : formatMoney(cents, { currency: 'USD', locale: 'en-US' }));
 const hours = (seconds: number | undefined) => (seconds === undefined ? '\u2014' : `${Math.round((seconds / 3600) * 10) / 10} h`);
 
 export interface TeamPageProps {
@@ -45,7 +45,8 @@ export function TeamPage({ viewer, search, onSearchChange }: TeamPageProps) {
   const [editing, setEditing] = useState<User | null>(null);
   const [toggling, setToggling] = useState<User | null>(null);
   const rows = useMemo(() => (team.data ? filterPeople(team.data, search) : undefined), [team.data, search]);
-  const columns = useMemo(() => teamColumns(admin, setEditing, setToggling), [admin]);
+  const narrow = useNarrow();
+  const columns = useMemo(() => teamColumns(admin, narrow, setEditing, setToggling), [admin, narrow]);
 
   return (
     <div className={styles.page}>
@@ -159,7 +160,7 @@ function StatusConfirm({ user, onClose }: { user: User; onClose: () => void }) {
   );
 }
 
-function teamColumns(admin: boolean, edit: (u: User) => void, toggle: (u: User) => void): Column<User>[] {
+function teamColumns(admin: boolean, narrow: boolean, edit: (u: User) => void, toggle: (u: User) => void): Column<User>[] {
   const cols: Column<User>[] = [
     {
       id: 'name',
@@ -169,6 +170,9 @@ function teamColumns(admin: boolean, edit: (u: User) => void, toggle: (u: User) 
         <span className={styles.who}>
           <strong>{u.name}</strong>
           {u.email && <span className={styles.muted}>{u.email}</span>}
+          {narrow && (
+            <span className={styles.muted}>{`${roleLabel(u.role)} \u00b7 ${statusLabel[u.status]} \u00b7 ${hours(u.capacity)}`}</span>
+          )}
         </span>
       ),
     },
@@ -181,30 +185,33 @@ function teamColumns(admin: boolean, edit: (u: User) => void, toggle: (u: User) 
     },
     { id: 'capacity', header: 'Capacity', align: 'end', sortValue: (u) => u.capacity, cell: (u) => hours(u.capacity) },
   ];
+  if (narrow) return admin ? [cols[0]!, actions(edit, toggle)] : [cols[0]!];
   if (!admin) return cols;
   return [
     ...cols,
     { id: 'rate', header: 'Rate', align: 'end', sortValue: (u) => u.rate, cell: (u) => money(u.rate) },
     { id: 'cost', header: 'Cost', align: 'end', sortValue: (u) => u.cost, cell: (u) => money(u.cost) },
-    {
-      id: 'actions',
-      header: 'Actions',
-      hideHeader: true,
-      cell: (u) => (
-        <span className={styles.rowActions}>
-          <Button size="sm" onClick={() => edit(u)} aria-label={`Edit ${u.name}`}>
-            Edit
-          </Button>
-          <Button
-            size="sm"
-            variant="ghost"
-            onClick={() => toggle(u)}
-            aria-label={`${u.status === 'removed' ? 'Reactivate' : 'Deactivate'} ${u.name}`}
-          >
-            {u.status === 'removed' ? 'Reactivate' : 'Deactivate'}
-          </Button>
-        </span>
-      ),
-    },
+    actions(edit, toggle),
   ];
 }
+
+const actions = (edit: (u: User) => void, toggle: (u: User) => void): Column<User> => ({
+  id: 'actions',
+  header: 'Actions',
+  hideHeader: true,
+  cell: (u) => (
+    <span className={styles.rowActions}>
+      <Button size="sm" onClick={() => edit(u)} aria-label={`Edit ${u.name}`}>
+        Edit
+      </Button>
+      <Button
+        size="sm"
+        variant="ghost"
+        onClick={() => toggle(u)}
+        aria-label={`${u.status === 'removed' ? 'Reactivate' : 'Deactivate'} ${u.name}`}
+      >
+        {u.status === 'removed' ? 'Reactivate' : 'Deactivate'}
+      </Button>
+    </span>
+  ),
+});

@@ -4,6 +4,7 @@ import { dateAtOffset } from '../../../../contract/weeks.ts';
 import { useApi } from '../../../api/context.ts';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
 import { inboxQueryOptions } from '../../../features/review/api.ts';
+import { ApprovalsTabs } from '../../../features/review/approvals-tabs.tsx';
 import { InboxPage } from '../../../features/review/inbox-page.tsx';
 import { neighbour, nextAfterDecision } from '../../../features/review/inbox-order.ts';
 import { ManagersOnly } from '../../../features/review/managers-only.tsx';
@@ -39,6 +40,7 @@ function ApprovalsRoute() {
     return (
       <>
         <PageTitle>Approvals</PageTitle>
+        <ApprovalsTabs />
         <InboxPage
           search={filters}
           onSearchChange={go}
