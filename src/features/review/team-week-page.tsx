@@ -114,11 +114,18 @@ function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeek
   };
   const difference: Column<TeamWeekRow> = {
     id: 'difference',
-    header: narrow ? '\u00b1 Capacity' : 'Difference',
+    header: 'Vs capacity',
     align: 'end',
     sortValue: (r) => r.difference,
     cell: (r) =>
-      r.difference === null ? '\u2014' : <span className={r.difference < 0 ? styles.under : undefined}>{signed(r.difference)}</span>,
+      r.difference === null || r.capacity === null ? (
+        '\u2014'
+      ) : (
+        <span className={styles.who}>
+          <span className={r.difference < 0 ? styles.under : undefined}>{signed(r.difference)}</span>
+          {!narrow && <span className={styles.muted}>of {formatDuration(r.capacity)}</span>}
+        </span>
+      ),
   };
   if (narrow) return [person, total, difference];
   return [
@@ -131,14 +138,7 @@ function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeek
       cell: (r) => (r.days[i] ? formatDuration(r.days[i]) : <span className={styles.zero}>{'\u2013'}</span>),
     })),
     total,
-    {
-      id: 'capacity',
-      header: 'Capacity',
-      align: 'end',
-      sortValue: (r) => r.capacity,
-      cell: (r) => (r.capacity === null ? '\u2014' : formatDuration(r.capacity)),
-    },
     difference,
-    { id: 'status', header: 'Approval', sortValue: (r) => r.status, cell: (r) => <StatusBadge status={r.status} /> },
+    { id: 'status', header: 'Approval', sortValue: (r) => r.status, cell: (r) => <StatusBadge status={r.status} none="Not sent" /> },
   ];
 }
