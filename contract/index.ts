@@ -9,11 +9,13 @@ import { timesheetRoutes } from './timesheets.ts';
 import { approvalRoutes } from './approvals.ts';
 import { timecardRoutes } from './timecards.ts';
 import { timeOffRoutes } from './timeoff.ts';
+import { plannerRoutes } from './planner.ts';
 import { timeRoutes, timerRoutes } from './time.ts';
 import { attachmentRoutes } from './attachments.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
+import { invoiceRoutes } from './invoices.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -28,12 +30,14 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   approvals: approvalRoutes,
   timecards: timecardRoutes,
   timeOff: timeOffRoutes,
+  planner: plannerRoutes,
   time: timeRoutes,
   timers: timerRoutes,
   attachments: attachmentRoutes,
   expenses: expenseRoutes,
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
+  invoices: invoiceRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(routeGroups).flatMap((g) => Object.values(g));

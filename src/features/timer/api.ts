@@ -18,8 +18,7 @@ export const currentTimerQueryOptions = (api: ApiClient) =>
     refetchOnWindowFocus: 'always',
   });
 
-export const startTimer = (api: ApiClient, task: string, userDate?: string) =>
-  api.call(timers.start, { body: userDate ? { task, userDate } : { task } });
+export const startTimer = (api: ApiClient, task: string, userDate?: string) => api.call(timers.start, { body: userDate ? { task, userDate } : { task } });
 
 export const stopTimer = (api: ApiClient) => api.call(timers.stop);
 

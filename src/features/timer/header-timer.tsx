@@ -1,3 +1,4 @@
+import './timer.css';
 import { useState, type ReactNode } from 'react';
 import { formatClock } from '../../lib/duration.ts';
 import { elapsedOf } from './api.ts';
@@ -7,11 +8,7 @@ import { useNow, useTimer } from './use-timer.ts';
  * The running timer in the header: task and ticking time with Stop, or Start with a task picker
  * (`renderPicker` is the timesheet's task search, composed by the route).
  */
-export function HeaderTimer({
-  renderPicker,
-}: {
-  renderPicker: (onPick: (task: { id: string; name: string }) => void, close: () => void) => ReactNode;
-}) {
+export function HeaderTimer({ renderPicker }: { renderPicker: (onPick: (task: { id: string; name: string }) => void, close: () => void) => ReactNode }) {
   const { data, running, start, stop } = useTimer();
   const now = useNow(running !== null);
   const [picking, setPicking] = useState(false);

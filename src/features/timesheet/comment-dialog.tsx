@@ -1,3 +1,4 @@
+import '../../ui/field.css';
 import { useId, useState } from 'react';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
@@ -5,19 +6,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { splitCellKey, type GridStore } from './grid-store.ts';
 
 /** The comment dialog of the grid's cell `cellKey`; focus goes back to the cell when it closes. */
-export function CellCommentDialog({
-  store,
-  cellKey,
-  days,
-  onSave,
-  onClose,
-}: {
-  store: GridStore;
-  cellKey: string;
-  days: DayInfo[];
-  onSave: (comment: string) => void;
-  onClose: () => void;
-}) {
+export function CellCommentDialog({ store, cellKey, days, onSave, onClose }: { store: GridStore; cellKey: string; days: DayInfo[]; onSave: (comment: string) => void; onClose: () => void }) {
   const { rowKey, day } = splitCellKey(cellKey);
   return (
     <CommentDialog
@@ -37,19 +26,7 @@ export function CellCommentDialog({
 }
 
 /** The comment of one cell (the day's record). */
-export function CommentDialog({
-  taskName,
-  day,
-  initial,
-  onSave,
-  onClose,
-}: {
-  taskName: string;
-  day: DayInfo;
-  initial: string;
-  onSave: (comment: string) => void;
-  onClose: () => void;
-}) {
+export function CommentDialog({ taskName, day, initial, onSave, onClose }: { taskName: string; day: DayInfo; initial: string; onSave: (comment: string) => void; onClose: () => void }) {
   const [text, setText] = useState(initial);
   const id = useId();
   const formId = `${id}-form`;

@@ -5,31 +5,8 @@ import { dayLockReasons, namesOf, syncStore } from './model.ts';
 
 const dates = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
 const task = (id: string, name: string) =>
-  ({
-    id,
-    name,
-    type: 'task',
-    projects: ['ev:1'],
-    section: null,
-    labels: [],
-    position: 0,
-    description: '',
-    dueAt: null,
-    status: 'open',
-    time: { total: 0, users: {} },
-    estimate: null,
-    attributes: {},
-    metrics: {},
-    unbillable: false,
-    createdAt: '2026-01-01 00:00:00',
-  }) as const;
-const rec = (
-  id: number,
-  t: ReturnType<typeof task> | null,
-  date: string,
-  time: number,
-  extra: Partial<TimeRecordListItem> = {},
-): TimeRecordListItem => ({
+  ({ id, name, type: 'task', projects: ['ev:1'], section: null, labels: [], position: 0, description: '', dueAt: null, status: 'open', time: { total: 0, users: {} }, estimate: null, attributes: {}, metrics: {}, unbillable: false, createdAt: '2026-01-01 00:00:00' }) as const;
+const rec = (id: number, t: ReturnType<typeof task> | null, date: string, time: number, extra: Partial<TimeRecordListItem> = {}): TimeRecordListItem => ({
   id,
   time,
   user: 1,
@@ -52,12 +29,7 @@ function loaded(records: TimeRecordListItem[], locks = dates.map(() => [] as str
 
 describe('grid store', () => {
   it('lays records into rows (project order, time without a task last) with totals', () => {
-    const store = loaded([
-      rec(1, A, dates[0]!, 3600),
-      rec(2, B, dates[0]!, 1800),
-      rec(3, null, dates[1]!, 900),
-      rec(4, A, dates[1]!, 5400),
-    ]);
+    const store = loaded([rec(1, A, dates[0]!, 3600), rec(2, B, dates[0]!, 1800), rec(3, null, dates[1]!, 900), rec(4, A, dates[1]!, 5400)]);
     expect(store.rows().map((r) => r.name)).toEqual(['Build', 'Design', 'Time without a task']);
     expect(store.rows()[0]).toMatchObject({ projectName: 'Harbour', clientName: 'Bluefin' });
     expect(store.rowTotal('ev:10')).toBe(9000);
@@ -70,8 +42,7 @@ describe('grid store', () => {
   it('updates only the totals and listeners a change touches', () => {
     const store = loaded([rec(1, A, dates[0]!, 3600), rec(2, B, dates[3]!, 1800)]);
     const heard: string[] = [];
-    for (const topic of ['row:ev:10', 'row:ev:11', 'day:0', 'day:3', 'week', `cell:${cellKey('ev:10', 0)}`, `cell:${cellKey('ev:11', 3)}`])
-      store.subscribe(topic, () => heard.push(topic));
+    for (const topic of ['row:ev:10', 'row:ev:11', 'day:0', 'day:3', 'week', `cell:${cellKey('ev:10', 0)}`, `cell:${cellKey('ev:11', 3)}`]) store.subscribe(topic, () => heard.push(topic));
     store.preview(cellKey('ev:10', 0), 7200);
     expect(heard.sort()).toEqual(['cell:ev:10|0', 'day:0', 'row:ev:10', 'week']);
     expect(store.weekTotal()).toBe(9000);
@@ -145,12 +116,7 @@ describe('clipboard blocks', () => {
       ['2', '1h30', '0:15'],
     ]);
     expect(parseTsv('3')).toEqual([['3']]);
-    expect(
-      toTsv([
-        ['1:00', ''],
-        ['', '2:00'],
-      ]),
-    ).toBe('1:00\t\n\t2:00');
+    expect(toTsv([['1:00', ''], ['', '2:00']])).toBe('1:00\t\n\t2:00');
   });
 
   it('spans a selection dragged either way', () => {

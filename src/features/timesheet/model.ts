@@ -37,8 +37,7 @@ export function namesOf(projects: Project[] | undefined, clients: Client[] | und
 }
 
 export function rowFor(task: TaskLite | null, names: Names): RowInfo {
-  if (!task)
-    return { key: NO_TASK, taskId: null, name: 'Time without a task', projectName: '', clientName: '', status: 'open', projects: [] };
+  if (!task) return { key: NO_TASK, taskId: null, name: 'Time without a task', projectName: '', clientName: '', status: 'open', projects: [] };
   const project = task.projects[0] ? names.projects.get(task.projects[0]) : undefined;
   return {
     key: task.id,
@@ -120,22 +119,11 @@ export function syncStore(store: GridStore, input: SyncInput) {
     const day = dayIndex.get(p.date);
     if (day === undefined) continue;
     const key = p.taskId ?? NO_TASK;
-    if (!rows.has(key))
-      rows.set(
-        key,
-        rowFor(
-          p.taskId
-            ? (p.task ?? input.extraRows.find((t) => t.id === p.taskId) ?? { id: p.taskId, name: p.taskId, projects: [], status: 'open' })
-            : null,
-          names,
-        ),
-      );
+    if (!rows.has(key)) rows.set(key, rowFor(p.taskId ? (p.task ?? input.extraRows.find((t) => t.id === p.taskId) ?? { id: p.taskId, name: p.taskId, projects: [], status: 'open' }) : null, names));
     pendingByCell.set(cellKey(key, day), p);
   }
   // Names may arrive after the rows: refresh them.
-  for (const [k, r] of rows)
-    if (r.taskId && !r.projectName && r.projects[0])
-      rows.set(k, rowFor({ id: r.taskId, name: r.name, projects: r.projects, status: r.status }, names));
+  for (const [k, r] of rows) if (r.taskId && !r.projectName && r.projects[0]) rows.set(k, rowFor({ id: r.taskId, name: r.name, projects: r.projects, status: r.status }, names));
 
   const ordered = sortRows([...rows.values()]);
   store.setRows(ordered);

@@ -31,17 +31,7 @@ export interface TaskPickerProps {
 }
 
 /** Finds a task across the user's projects as they type (debounced), grouped by project, with recent tasks. */
-export function TaskPicker({
-  userId,
-  label,
-  hideLabel,
-  placeholder,
-  exclude,
-  onPick,
-  focusOnMount,
-  onEscape,
-  canReadClients,
-}: TaskPickerProps) {
+export function TaskPicker({ userId, label, hideLabel, placeholder, exclude, onPick, focusOnMount, onEscape, canReadClients }: TaskPickerProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [query, setQuery] = useState('');

@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   lazy,
@@ -39,8 +40,7 @@ const loadWeekActions = () =>
     weekActions = null; // the next use tries again
     throw e;
   }));
-const cannotLoad = (what: string) => () =>
-  toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
+const cannotLoad = (what: string) => () => toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
 
 const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
 
