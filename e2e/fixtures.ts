@@ -32,7 +32,9 @@ export const PASSWORD_MEMBERS = {
   expensesPhone: { name: 'Eva Camera', email: 'eva-camera@example.test', password: 'eva camera journey 1' },
   signOut: { name: 'Sam Signout', email: 'sam-signout@example.test', password: 'sam sign out journey 1' },
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
-} as const;
+  reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
+  reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
+} as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
 export interface PasswordMember {

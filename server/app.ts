@@ -13,6 +13,7 @@ import { registerTaskRoutes } from './modules/tasks/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
+import { registerApprovalRoutes } from './modules/approvals/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -27,6 +28,7 @@ const modules = [
   registerTaskRoutes,
   registerTimeRoutes,
   registerTimesheetRoutes,
+  registerApprovalRoutes,
   registerExpenseRoutes,
   registerInvoiceRoutes,
   registerWebhookRoutes,

@@ -14,8 +14,11 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
+import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
+import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
 import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
 
 const IndexRoute = IndexRouteImport.update({
@@ -42,6 +45,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
   id: '/timesheet',
   path: '/timesheet',
@@ -51,6 +59,16 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   id: '/oauth/callback',
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppApprovalsIndexRoute = AppApprovalsIndexRouteImport.update({
+  id: '/approvals/',
+  path: '/approvals/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppApprovalsTeamRoute = AppApprovalsTeamRouteImport.update({
+  id: '/approvals/team',
+  path: '/approvals/team',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
   id: '/new',
@@ -63,18 +81,24 @@ export interface FileRoutesByFullPath {
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/approvals': typeof AppApprovalsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -83,9 +107,12 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/expenses': typeof AppExpensesRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
+  '/_app/team': typeof AppTeamRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/approvals/team': typeof AppApprovalsTeamRoute
   '/_app/expenses/new': typeof AppExpensesNewRoute
+  '/_app/approvals/': typeof AppApprovalsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -94,18 +121,24 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/expenses'
     | '/profile'
+    | '/team'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
     | '/expenses/new'
+    | '/approvals/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
     | '/expenses'
     | '/profile'
+    | '/team'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
     | '/expenses/new'
+    | '/approvals'
   id:
     | '__root__'
     | '/'
@@ -113,9 +146,12 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/expenses'
     | '/_app/profile'
+    | '/_app/team'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/approvals/team'
     | '/_app/expenses/new'
+    | '/_app/approvals/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -162,6 +198,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/timesheet': {
       id: '/_app/timesheet'
       path: '/timesheet'
@@ -175,6 +218,20 @@ declare module '@tanstack/react-router' {
       fullPath: '/oauth/callback'
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/_app/approvals/': {
+      id: '/_app/approvals/'
+      path: '/approvals'
+      fullPath: '/approvals/'
+      preLoaderRoute: typeof AppApprovalsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/approvals/team': {
+      id: '/_app/approvals/team'
+      path: '/approvals/team'
+      fullPath: '/approvals/team'
+      preLoaderRoute: typeof AppApprovalsTeamRouteImport
+      parentRoute: typeof AppRoute
     }
     '/_app/expenses/new': {
       id: '/_app/expenses/new'
@@ -201,13 +258,19 @@ const AppExpensesRouteWithChildren = AppExpensesRoute._addFileChildren(
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
+  AppTeamRoute: typeof AppTeamRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
+  AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
+  AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppExpensesRoute: AppExpensesRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
+  AppTeamRoute: AppTeamRoute,
   AppTimesheetRoute: AppTimesheetRoute,
+  AppApprovalsTeamRoute: AppApprovalsTeamRoute,
+  AppApprovalsIndexRoute: AppApprovalsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

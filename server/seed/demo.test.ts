@@ -141,6 +141,22 @@ describe('demo seed', () => {
     expect(time.body.length).toBeGreaterThan(10);
   });
 
+  it('has weeks waiting in the approvals inbox and one of each decision before them', async () => {
+    const as = (role: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === role)!.apiKey } });
+    const inbox = await t.call<{ status: string; user: { name: string }; weekId: number; totalTime: number; submittedTime: number; decision: unknown }[]>('GET', '/approvals', as('admin'));
+    expect(inbox.status).toBe(200);
+    const pending = inbox.body.filter((x) => x.status === 'pending');
+    expect(pending.map((x) => x.user.name).sort()).toEqual(['Hannah Weber', 'Marcus Chen', 'Priya Raman', 'Tomás Alvarez']);
+    expect(new Set(pending.map((x) => x.weekId))).toEqual(new Set([2611])); // the week before 2026-03-18
+    for (const x of pending) expect(x.submittedTime).toBeGreaterThan(0);
+    expect(inbox.body.slice(pending.length).map((x) => x.status).sort()).toEqual(['approved', 'partial_approved', 'rejected']);
+    expect((await t.call('GET', '/approvals/summary', as('supervisor'))).body).toEqual({ pending: 4, pendingForMe: 1 });
+    // The member sees the decision on the week before.
+    const me = (await t.call('GET', '/users/me', as('member'))).body as { id: number };
+    const weeks = await t.call<{ approval: { status: string } | null }[]>('GET', `/users/${me.id}/timesheets?weekId=2610`, as('member'));
+    expect(weeks.body[0]!.approval!.status).toBe('approved');
+  });
+
   it('starts budgets comfortable, past the threshold and over, and says which one refuses more time', async () => {
     const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
     const ps = await t.call<{ name: string; budget?: { progress: number; threshold: number; disallowOverbudget: boolean } }[]>(

@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  approvals,
   clients as clientsTable,
   projects as projectsTable,
   projectUsers,
@@ -18,6 +19,7 @@ import { budgetUsage } from '../modules/budgets/progress.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
+import { planApprovals } from './approvals.ts';
 import { projects } from './projects.ts';
 import { seedDemoInvoice } from './invoices.ts';
 import { seedExpenses } from './expenses.ts';
@@ -224,6 +226,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), stora
       dates: weekdaysBefore(now, DEMO_DAYS),
       storage,
     });
+    await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
     return {
       created: true,
       teamId: team!.id,

@@ -16,6 +16,12 @@ export const keys = {
   timesheets: {
     all: ['timesheets'] as const,
     week: (userId: number, weekId: number) => ['timesheets', userId, weekId] as const,
+    team: (weekId: number) => ['timesheets', 'team', weekId] as const,
+  },
+  approvals: {
+    all: ['approvals'] as const,
+    inbox: (query: Record<string, string>) => ['approvals', 'inbox', query] as const,
+    summary: ['approvals', 'summary'] as const,
   },
   timers: { current: ['timers', 'current'] as const },
   projects: { all: ['projects'] as const },

@@ -29,6 +29,8 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
+  { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
+  { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
 

@@ -1,6 +1,7 @@
 import '../features/shell/shell.css';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../contract/weeks.ts';
 import { phoneBar, screensFor } from '../app/screens.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
@@ -13,6 +14,9 @@ import { LazyTaskPicker } from '../features/timesheet/lazy-task-picker.tsx';
 import { useNow } from '../features/timer/use-timer.ts';
 import { thisWeek, todayLabel, weekNumberLabel } from '../lib/week.ts';
 import { FullPageRouteError } from './-components/route-error.tsx';
+
+// The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
+const ApprovalsBadge = lazy(() => import('../features/review/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
 
 /** Every signed-in screen: the guard, the signed-in user, and the shell around the page. */
 export const Route = createFileRoute('/_app')({
@@ -42,6 +46,17 @@ function AppLayout() {
       nav={nav}
       phone={phoneBar(nav)}
       onSignOut={() => void signOut()}
+      badges={
+        user.role === 'admin' || user.role === 'supervisor'
+          ? {
+              '/approvals': (
+                <Suspense fallback={null}>
+                  <ApprovalsBadge />
+                </Suspense>
+              ),
+            }
+          : undefined
+      }
       today={
         <Link
           to="/timesheet"

@@ -40,10 +40,15 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
   const id = useId();
   const formId = `${id}-form`;
   const users = useQuery(teamUsersQueryOptions(api));
-  const reviewers = (users.data ?? []).filter((u) => (u.role === 'admin' || u.role === 'supervisor') && u.status !== 'removed' && u.id !== userId);
+  const reviewers = (users.data ?? []).filter(
+    (u) => (u.role === 'admin' || u.role === 'supervisor') && u.status !== 'removed' && u.id !== userId,
+  );
   const approved = timesheet?.approval?.approvedDays;
-  const timeOf = (date: string) => timesheet?.dailyTime.find((d) => d.date === `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`)?.time ?? 0;
-  const defaults = Object.fromEntries(days.map((d) => [dayNameOf(d.date), timeOf(d.date) > 0 && !approved?.[dayNameOf(d.date)]])) as WeekDays;
+  const timeOf = (date: string) =>
+    timesheet?.dailyTime.find((d) => d.date === `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`)?.time ?? 0;
+  const defaults = Object.fromEntries(
+    days.map((d) => [dayNameOf(d.date), timeOf(d.date) > 0 && !approved?.[dayNameOf(d.date)]]),
+  ) as WeekDays;
 
   const { register, handleSubmit, formState } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -59,7 +64,10 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
     },
   });
   const serverError = submit.error;
-  const daysError = formState.errors.days?.message ?? formState.errors.days?.root?.message ?? (serverError instanceof ApiError ? serverError.errors?.days?.[0] : undefined);
+  const daysError =
+    formState.errors.days?.message ??
+    formState.errors.days?.root?.message ??
+    (serverError instanceof ApiError ? serverError.errors?.days?.[0] : undefined);
 
   return (
     <Dialog
@@ -112,7 +120,9 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
                 <label key={d.date} className={`day-check${isApproved ? ' is-approved' : ''}`}>
                   <input type="checkbox" disabled={isApproved} {...register(`days.${name}`)} />
                   <span className="day-check__name">{d.short}</span>
-                  <span className="day-check__time">{isApproved ? 'approved' : timeOf(d.date) ? formatDuration(timeOf(d.date)) : '\u2013'}</span>
+                  <span className="day-check__time">
+                    {isApproved ? 'approved' : timeOf(d.date) ? formatDuration(timeOf(d.date)) : '\u2013'}
+                  </span>
                 </label>
               );
             })}

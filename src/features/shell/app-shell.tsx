@@ -29,11 +29,13 @@ export interface AppShellProps {
   today?: ReactNode;
   /** The running timer (or Start). */
   timer?: ReactNode;
+  /** Something to show beside a navigation label, such as a count of what waits there. */
+  badges?: Partial<Record<string, ReactNode>>;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, nav, phone, onSignOut, today, timer, children }: AppShellProps) {
+export function AppShell({ user, nav, phone, onSignOut, today, timer, badges, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -50,6 +52,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, children }
                 <li key={item.to}>
                   <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
                     {item.label}
+                    {badges?.[item.to]}
                   </Link>
                 </li>
               ))}
@@ -63,7 +66,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, children }
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
-      <PhoneNav bar={phone.bar} more={phone.more} />
+      <PhoneNav bar={phone.bar} more={phone.more} badges={badges} />
       <Toaster />
     </div>
   );
