@@ -119,6 +119,26 @@ describe('demo seed', () => {
     expect(time.body.length).toBeGreaterThan(10);
   });
 
+  it('has a quarter of time and expenses of every kind, so each report tab and its trend have something to show', async () => {
+    const as = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const range = `date.gte=${weekdaysBefore(now, DEMO_DAYS)[0]}&date.lte=2026-03-17`;
+    const projectRows = await t.call<Record<string, number>[]>('GET', `/dashboards/projects?${range}`, as);
+    expect(projectRows.body).toHaveLength(5);
+    for (const p of projectRows.body) expect(p.time).toBeGreaterThan(40 * 3600);
+    const total = (k: string) => projectRows.body.reduce((a, p) => a + p[k]!, 0);
+    expect(total('billableExpenses')).toBeGreaterThan(0);
+    expect(total('separateExpenses')).toBeGreaterThan(0);
+    expect(total('costsExpenses')).toBeGreaterThan(0);
+    expect(total('profit')).toBeGreaterThan(0);
+    expect((await t.call('GET', `/dashboards/clients?${range}`, as)).body).toHaveLength(3);
+    const weeks = await t.call<{ billableTime: number; nonBillableTime: number }[]>('GET', `/dashboards/trend?${range}&interval=week`, as);
+    expect(weeks.body.length).toBeGreaterThanOrEqual(13);
+    for (const w of weeks.body) {
+      expect(w.billableTime).toBeGreaterThan(0);
+      expect(w.nonBillableTime).toBeGreaterThan(0);
+    }
+  });
+
   it('does nothing the second time', async () => {
     const again = await seedDemo(t.db, t.deps.secrets, now);
     expect(again.created).toBe(false);

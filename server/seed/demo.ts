@@ -2,6 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   clients as clientsTable,
+  expenseCategories,
+  expenses,
   projects as projectsTable,
   projectUsers,
   sections,
@@ -17,6 +19,7 @@ import { Scope } from '../db/scope.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
+import { expenseCategoryList, planExpenses } from './expenses.ts';
 import { projects } from './projects.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 
@@ -36,8 +39,8 @@ export interface DemoResult {
   counts?: { clients: number; projects: number; tasks: number; timeRecords: number };
 }
 
-/** How many days back the demo's time records reach. */
-export const DEMO_DAYS = 28;
+/** How many days back the demo's time records and expenses reach: a quarter, so the reports have history. */
+export const DEMO_DAYS = 91;
 
 const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
   const { appliedFromWeeksAgo, ...rest } = b;
@@ -77,8 +80,8 @@ export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult |
 }
 
 /**
- * Creates the demo team "Northwind Studio" with people, clients, projects, tasks and a few weeks of
- * time, in one transaction. Does nothing when the team already exists.
+ * Creates the demo team "Northwind Studio" with people, clients, projects, tasks, and a quarter of
+ * time and expenses, in one transaction. Does nothing when the team already exists.
  */
 export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Promise<DemoResult> {
   const existing = await demoSignIn(db, secrets);
@@ -117,6 +120,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
       clientIds[c.key] = row.id;
     }
 
+    const projectIds = new Map<string, number>();
     const taskCount = { n: 0 };
     const workTasks = new Map<PersonKey, number[]>();
     for (const p of projects) {
@@ -134,6 +138,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         },
         budget: p.budget ? { ...toBudget(p.budget, now), showToUsers: p.budget.showToUsers } : null,
       });
+      projectIds.set(p.name, project.id);
       await scope.insertMany(
         projectUsers,
         p.members.map((m) => ({ projectId: project.id, userId: ids[m] })),
@@ -158,9 +163,10 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
       }
     }
 
+    const workdays = weekdaysBefore(now, DEMO_DAYS);
     const plan = planTime(
       people.map((p) => ({ userId: ids[p.key], dailyHours: p.dailyHours, taskIds: workTasks.get(p.key) ?? [] })),
-      weekdaysBefore(now, DEMO_DAYS),
+      workdays,
     );
     const records = await scope.insertMany(
       timeRecords,
@@ -183,6 +189,21 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         time: r.time,
         previousTime: 0,
         createdAt: r.createdAt,
+      })),
+    );
+    const categories = await scope.insertMany(expenseCategories, expenseCategoryList);
+    const categoryId = new Map(categories.map((c) => [c.name, c.id]));
+    await scope.insertMany(
+      expenses,
+      planExpenses(workdays).map((e) => ({
+        userId: ids[e.person],
+        createdBy: ids[e.person],
+        categoryId: categoryId.get(e.category)!,
+        projectId: e.project ? projectIds.get(e.project)! : null,
+        date: e.date,
+        amount: e.amount,
+        type: e.type,
+        details: e.details,
       })),
     );
     return {
