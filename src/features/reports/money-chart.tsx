@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Legend, ReferenceLine, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
 import type { MoneyBar } from './chart-data.ts';
 import { moneyBarText } from './chart-summary.ts';
+import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
 import styles from './charts.module.css';
 import { formatMoney } from './figure-format.ts';
@@ -37,36 +38,32 @@ export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps)
     );
   };
   return (
-    <figure className={styles.figure}>
-      <figcaption>
-        <h3 className={styles.title}>{title}</h3>
-        <p className={styles.summary}>{summary}</p>
-      </figcaption>
-      {bars.length > 0 && (
-        <div ref={box} className={styles.plot} style={{ height }}>
-          <BarChart
-            data={data}
-            layout="vertical"
-            responsive
-            style={{ width: '100%', height: '100%' }}
-            accessibilityLayer={false}
-            margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-          >
-            <CartesianGrid stroke={palette.grid} horizontal={false} />
-            <XAxis type="number" tickFormatter={(v: number) => compact.format(v)} {...axis} />
-            <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
-            <ReferenceLine x={0} stroke={palette.axis} />
-            <Tooltip content={Content} cursor={{ fill: palette.grid, opacity: 0.5 }} isAnimationActive={false} />
-            <Legend wrapperStyle={{ fontSize: 13, color: palette.axis }} />
-            <Bar dataKey="billableUnits" name="Billable amount" fill={palette.billable} background={lane} isAnimationActive={false} />
-            {withCosts && <Bar dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
-            {withCosts && <Bar dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}
-          </BarChart>
-        </div>
-      )}
-      <p className={styles.readout} aria-hidden="true">
-        {focused !== null && bars[focused] ? moneyBarText(bars[focused], withCosts) : '\u00a0'}
-      </p>
-    </figure>
+    <ChartFigure
+      title={title}
+      summary={summary}
+      height={height}
+      empty={bars.length === 0}
+      plotRef={box}
+      readout={focused !== null && bars[focused] ? moneyBarText(bars[focused], withCosts) : null}
+    >
+      <BarChart
+        data={data}
+        layout="vertical"
+        responsive
+        style={{ width: '100%', height: '100%' }}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+      >
+        <CartesianGrid stroke={palette.grid} horizontal={false} />
+        <XAxis type="number" tickFormatter={(v: number) => compact.format(v)} {...axis} />
+        <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
+        <ReferenceLine x={0} stroke={palette.axis} />
+        <Tooltip content={Content} cursor={{ fill: palette.grid, opacity: 0.5 }} isAnimationActive={false} />
+        <Legend wrapperStyle={{ fontSize: 13, color: palette.axis }} />
+        <Bar dataKey="billableUnits" name="Billable amount" fill={palette.billable} background={lane} isAnimationActive={false} />
+        {withCosts && <Bar dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
+        {withCosts && <Bar dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}
+      </BarChart>
+    </ChartFigure>
   );
 }

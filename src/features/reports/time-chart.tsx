@@ -2,6 +2,7 @@ import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type Toolt
 import { formatDuration } from '../../lib/duration.ts';
 import type { TimeBar } from './chart-data.ts';
 import { shownTimeBar, spokenTimeBar } from './chart-summary.ts';
+import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
 import styles from './charts.module.css';
 import { useChartPalette } from './use-chart-palette.ts';
@@ -49,43 +50,39 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
   const height = rows ? Math.max(160, bars.length * 34 + 70) : 280;
   const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
   return (
-    <figure className={styles.figure}>
-      <figcaption>
-        <h3 className={styles.title}>{title}</h3>
-        <p className={styles.summary}>{summary}</p>
-      </figcaption>
-      {bars.length > 0 && (
-        <div ref={box} className={styles.plot} style={{ height }}>
-          <BarChart
-            data={bars as TimeBar[]}
-            layout={rows ? 'vertical' : 'horizontal'}
-            responsive
-            style={{ width: '100%', height: '100%' }}
-            accessibilityLayer={false}
-            margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-          >
-            <CartesianGrid stroke={palette.grid} horizontal={!rows} vertical={rows} />
-            {rows ? (
-              <>
-                <XAxis type="number" tickFormatter={hoursTick} {...axis} />
-                <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
-              </>
-            ) : (
-              <>
-                <XAxis dataKey="label" {...axis} minTickGap={12} />
-                <YAxis tickFormatter={hoursTick} width={44} {...axis} />
-              </>
-            )}
-            <Tooltip content={TimeTooltip} cursor={{ fill: palette.grid, opacity: 0.5 }} isAnimationActive={false} />
-            <Legend wrapperStyle={{ fontSize: 13, color: palette.axis }} />
-            <Bar dataKey="billable" name="Billable" stackId="time" fill={palette.billable} background={lane} isAnimationActive={false} />
-            <Bar dataKey="nonBillable" name="Non-billable" stackId="time" fill={palette.nonBillable} isAnimationActive={false} />
-          </BarChart>
-        </div>
-      )}
-      <p className={styles.readout} aria-hidden="true">
-        {focused !== null && bars[focused] ? shownTimeBar(bars[focused]) : '\u00a0'}
-      </p>
-    </figure>
+    <ChartFigure
+      title={title}
+      summary={summary}
+      height={height}
+      empty={bars.length === 0}
+      plotRef={box}
+      readout={focused !== null && bars[focused] ? shownTimeBar(bars[focused]) : null}
+    >
+      <BarChart
+        data={bars as TimeBar[]}
+        layout={rows ? 'vertical' : 'horizontal'}
+        responsive
+        style={{ width: '100%', height: '100%' }}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+      >
+        <CartesianGrid stroke={palette.grid} horizontal={!rows} vertical={rows} />
+        {rows ? (
+          <>
+            <XAxis type="number" tickFormatter={hoursTick} {...axis} />
+            <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
+          </>
+        ) : (
+          <>
+            <XAxis dataKey="label" {...axis} minTickGap={12} />
+            <YAxis tickFormatter={hoursTick} width={44} {...axis} />
+          </>
+        )}
+        <Tooltip content={TimeTooltip} cursor={{ fill: palette.grid, opacity: 0.5 }} isAnimationActive={false} />
+        <Legend wrapperStyle={{ fontSize: 13, color: palette.axis }} />
+        <Bar dataKey="billable" name="Billable" stackId="time" fill={palette.billable} background={lane} isAnimationActive={false} />
+        <Bar dataKey="nonBillable" name="Non-billable" stackId="time" fill={palette.nonBillable} isAnimationActive={false} />
+      </BarChart>
+    </ChartFigure>
   );
 }
