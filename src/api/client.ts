@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { HttpMethod, RouteDef } from '../../contract/route.ts';
 import { parseRetryAfter, retryDelayMs } from '../lib/backoff.ts';
 import { ApiError, ContractError, NetworkError, toErrorBody } from './errors.ts';
+import { pathOf, queryString, type AnswerOf, type ArgsOf, type Operation, type QueryValue } from './operation.ts';
 
 /**
  * Where credentials come from. An API key is one source; an OAuth token source (DPoP proofs,
@@ -33,25 +34,28 @@ export interface RequestOptions<T> {
   method: HttpMethod;
   /** Path at the root of the API, e.g. `/users/me`. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  query?: Record<string, QueryValue> | undefined;
   body?: unknown;
   /**
    * The contract schema of a successful answer (or a loader of it, so callers keep zod out of their chunk);
-   * null when it has no body. Checked in development only: a server that breaks the contract fails loudly
-   * there, while production builds ship neither the check nor zod.
+   * null when it has no body; absent to look it up in the contract by method and path. Checked in
+   * development only: a server that breaks the contract fails loudly there, while production builds ship
+   * neither the check nor zod.
    */
-  response: z.ZodType<T> | LazySchema<T> | null;
+  response?: z.ZodType<T> | LazySchema<T> | null;
   signal?: AbortSignal;
   /** Overrides the session for this request (signing in with a key not yet saved). */
   credential?: CredentialSource;
   baseUrl?: string;
 }
 
-type RouteResponse<R extends RouteDef> = R['response'] extends z.ZodType ? z.output<R['response']> : undefined;
+/** What every call may add to its operation's arguments. */
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'credential' | 'baseUrl'>;
 
-export interface CallOptions extends Pick<RequestOptions<unknown>, 'query' | 'body' | 'signal' | 'credential' | 'baseUrl'> {
-  params?: Record<string, string | number>;
-}
+type AnyArgs = { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
+
+/** No arguments needed when the operation has no params and no body. */
+type CallRest<O> = object extends ArgsOf<O> ? [args?: ArgsOf<O> & CallOptions] : [args: ArgsOf<O> & CallOptions];
 
 export type ApiClient = ReturnType<typeof createApiClient>;
 
@@ -121,39 +125,39 @@ export function createApiClient(options: ApiClientOptions) {
     }
   }
 
-  /** Calls one operation of the contract; `{name}` placeholders of its path come from `params`. */
-  function call<R extends RouteDef>(route: R, opts: CallOptions = {}): Promise<RouteResponse<R>> {
-    const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
-      const value = opts.params?.[name];
-      if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${route.path}`);
-      return encodeURIComponent(String(value));
-    });
-    const { params: _params, ...rest } = opts;
-    return request({ ...rest, method: route.method, path, response: (route.response ?? null) as z.ZodType<RouteResponse<R>> | null });
+  /**
+   * Calls one operation of the contract (`src/api/operations/*` or a route definition itself): `{name}`
+   * placeholders of its path come from `params`, the query and body are typed by the contract, and so is
+   * the answer.
+   */
+  function call<O extends Operation | RouteDef>(operation: O, ...[args]: CallRest<O>): Promise<AnswerOf<O>> {
+    const { params, ...rest } = (args ?? {}) as AnyArgs & CallOptions;
+    const def = operation as Partial<RouteDef>;
+    const response = 'response' in def || def.status === 204 ? ((def.response ?? null) as z.ZodType | null) : undefined;
+    return request({ ...rest, method: operation.method, path: pathOf(operation.path, params), response }) as Promise<AnswerOf<O>>;
   }
 
   return { request, call };
 }
 
-function buildUrl(baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string {
-  const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  return url.toString();
-}
+const buildUrl = (baseUrl: string, path: string, query: RequestOptions<unknown>['query']): string =>
+  new URL(baseUrl.replace(/\/+$/, '') + path + queryString(query)).toString();
 
 async function parseSuccess<T>(req: RequestOptions<T>, res: Response): Promise<T> {
   const operation = `${req.method.toUpperCase()} ${req.path}`;
-  if (req.response === null) return undefined as T;
+  if (req.response === null || res.status === 204) return undefined as T;
   const json: unknown = await res.json().catch(() => {
     throw new ContractError(operation, [{ path: [], message: 'The body is not JSON' }]);
   });
   if (!import.meta.env.DEV) return json as T;
-  const schema = typeof req.response === 'function' ? await req.response() : req.response;
+  const schema: z.ZodType | null =
+    typeof req.response === 'function' ? await req.response() : (req.response ?? (await import('./dev-contract.ts')).answerSchema(req.method, req.path));
+  if (!schema) return json as T;
   const parsed = schema.safeParse(json);
   if (!parsed.success)
     throw new ContractError(
       operation,
       parsed.error.issues.map((i) => ({ path: i.path, message: i.message })),
     );
-  return parsed.data;
+  return parsed.data as T;
 }

@@ -1,11 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
-import { userRoutes } from '../../contract/users.ts';
 import type { ApiClient } from '../api/client.ts';
+import { keys } from '../api/keys.ts';
+import * as users from '../api/operations/users.ts';
 
-/** The signed-in user (`GET /users/me`): the header, the navigation and the profile all read it. */
+/** The signed-in user (`GET /users/me`): the header, the navigation, the home screen and the profile all read it. */
 export const currentUserQueryOptions = (api: ApiClient) =>
   queryOptions({
-    queryKey: ['users', 'me'],
-    queryFn: ({ signal }) => api.call(userRoutes.me, { signal }),
+    queryKey: keys.users.me,
+    queryFn: ({ signal }) => api.call(users.me, { signal }),
     staleTime: 60_000,
   });

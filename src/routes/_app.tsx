@@ -3,7 +3,8 @@ import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router'
 import { dateAtOffset } from '../../contract/weeks.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
-import { meQueryOptions, weekStartOf } from '../features/shell/me-query.ts';
+import { currentUserQueryOptions } from '../auth/current-user.ts';
+import { weekStartOf } from '../features/shell/week-start.ts';
 import { ShellSkeleton } from '../features/shell/shell-skeleton.tsx';
 import { HeaderTimer } from '../features/timer/header-timer.tsx';
 import { LazyTaskPicker } from '../features/timesheet/lazy-task-picker.tsx';
@@ -18,7 +19,7 @@ export const Route = createFileRoute('/_app')({
   beforeLoad: ({ context, location }) => {
     if (!context.session.isSignedIn) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(meQueryOptions(context.api)),
+  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   pendingComponent: ShellSkeleton,
   errorComponent: FullPageRouteError,
   component: AppLayout,
@@ -26,7 +27,7 @@ export const Route = createFileRoute('/_app')({
 
 function AppLayout() {
   const { api } = Route.useRouteContext();
-  const { data: user } = useSuspenseQuery(meQueryOptions(api));
+  const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
   const signOut = useSignOut();
   // Re-read once a minute so "today" moves on at midnight.
   const now = useNow(true, 60_000);

@@ -8,7 +8,7 @@ import { formatDuration } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { discardApproval, teamUsersQueryOptions } from './api.ts';
+import { discardApproval, refreshWeek, teamUsersQueryOptions } from './api.ts';
 
 // The dialog brings react-hook-form and zod: loaded when opened, never on the first render.
 const SubmitWeekDialog = lazy(() => import('./submit-dialog.tsx'));
@@ -56,8 +56,7 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
   const withdraw = useMutation({
     mutationFn: () => discardApproval(api, id),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['timesheets', userId, weekId] });
-      await queryClient.invalidateQueries({ queryKey: ['time', userId] });
+      await refreshWeek(queryClient, userId, weekId);
       toast('Request withdrawn: the week can be edited again.', 'success');
     },
     onError: (e) => toast(`Could not withdraw the request. ${describeError(e)}`, 'error'),

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { submitApprovalBody, timesheetRoutes, type Timesheet, type WeekDays } from '../../../contract/timesheets.ts';
+import { submitApprovalBody, type Timesheet, type WeekDays } from '../../../contract/timesheets.ts';
 import { dayNameOf, timesheetId } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { ApiError, describeError } from '../../api/errors.ts';
@@ -13,7 +13,8 @@ import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { teamUsersQueryOptions } from './api.ts';
+import * as timesheets from '../../api/operations/timesheets.ts';
+import { refreshWeek, teamUsersQueryOptions } from './api.ts';
 
 /** The contract's request body, with the days required and at least one chosen. */
 const formSchema = submitApprovalBody.extend({
@@ -48,10 +49,9 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
   });
 
   const submit = useMutation({
-    mutationFn: (body: FormOutput) => api.call(timesheetRoutes.submit, { params: { timesheet_id: timesheetId(userId, weekId) }, body }),
+    mutationFn: (body: FormOutput) => api.call(timesheets.submit, { params: { timesheet_id: timesheetId(userId, weekId) }, body }),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['timesheets', userId, weekId] });
-      await queryClient.invalidateQueries({ queryKey: ['time', userId] });
+      await refreshWeek(queryClient, userId, weekId);
       toast('Week submitted for approval.', 'success');
       onClose();
     },

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { userRoutes } from '../../../contract/users.ts';
+import * as users from '../../api/operations/users.ts';
 import { useApi } from '../../api/context.ts';
 import { useSession } from '../../auth/context.ts';
 import { apiKeyCredential, type SessionCredential } from '../../auth/credentials.ts';
@@ -19,7 +19,7 @@ export function useStartSession() {
   const queryClient = useQueryClient();
   return useCallback(
     async (credential: SessionCredential, baseUrl: string) => {
-      const user = await api.call(userRoutes.me, { credential, baseUrl });
+      const user = await api.call(users.me, { credential, baseUrl });
       queryClient.clear();
       session.signIn(credential, baseUrl);
       queryClient.setQueryData(currentUserQueryOptions(api).queryKey, user);

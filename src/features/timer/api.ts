@@ -1,32 +1,26 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Timer } from '../../../contract/time.ts';
-import type { ApiClient, LazySchema } from '../../api/client.ts';
+import type { ApiClient } from '../../api/client.ts';
+import { keys } from '../../api/keys.ts';
+import type { AnswerOf } from '../../api/operation.ts';
+import * as timers from '../../api/operations/timers.ts';
 
-export type CurrentTimer = Timer | { status: 'stopped' };
-
-const schemas = {
-  current: (() => import('../../../contract/time.ts').then((m) => m.timerRoutes.current.response)) as LazySchema<CurrentTimer>,
-  timer: (() => import('../../../contract/time.ts').then((m) => m.timer)) as LazySchema<Timer>,
-};
-
-export const timerKeys = { current: ['timers', 'current'] as const };
+export type CurrentTimer = AnswerOf<typeof timers.current>;
 
 /** The running timer (`GET /timers/current`); refetched on focus so a timer started elsewhere shows up. */
 export const currentTimerQueryOptions = (api: ApiClient) =>
   queryOptions({
-    queryKey: timerKeys.current,
+    queryKey: keys.timers.current,
     queryFn: async ({ signal }) => {
-      const timer = await api.request({ method: 'get', path: '/timers/current', response: schemas.current, signal });
+      const timer = await api.call(timers.current, { signal });
       return { timer, receivedAt: Date.now() };
     },
     staleTime: 0,
     refetchOnWindowFocus: 'always',
   });
 
-export const startTimer = (api: ApiClient, task: string, userDate?: string) =>
-  api.request({ method: 'post', path: '/timers', body: userDate ? { task, userDate } : { task }, response: schemas.timer });
+export const startTimer = (api: ApiClient, task: string, userDate?: string) => api.call(timers.start, { body: userDate ? { task, userDate } : { task } });
 
-export const stopTimer = (api: ApiClient) => api.request({ method: 'delete', path: '/timers/current', response: schemas.timer });
+export const stopTimer = (api: ApiClient) => api.call(timers.stop);
 
 /** Seconds the timer has run at `now`, from the server's figure and when it was received. */
 export function elapsedOf(data: { timer: CurrentTimer; receivedAt: number } | undefined, now: number): number {

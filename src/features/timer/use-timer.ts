@@ -4,7 +4,8 @@ import type { Task } from '../../../contract/tasks.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { toast } from '../../ui/toast.tsx';
-import { currentTimerQueryOptions, startTimer, stopTimer, timerKeys, type CurrentTimer } from './api.ts';
+import { keys } from '../../api/keys.ts';
+import { currentTimerQueryOptions, startTimer, stopTimer, type CurrentTimer } from './api.ts';
 
 /** The time now, advancing every `ms` while `active`. */
 export function useNow(active: boolean, ms = 1000): number {
@@ -38,11 +39,11 @@ export function useTimer() {
   const queryClient = useQueryClient();
   const query = useQuery(currentTimerQueryOptions(api));
   const settle = (timer: CurrentTimer) => {
-    queryClient.setQueryData(timerKeys.current, { timer, receivedAt: Date.now() });
+    queryClient.setQueryData(keys.timers.current, { timer, receivedAt: Date.now() });
     return Promise.all([
-      queryClient.invalidateQueries({ queryKey: timerKeys.current }),
-      queryClient.invalidateQueries({ queryKey: ['time'] }),
-      queryClient.invalidateQueries({ queryKey: ['timesheets'] }),
+      queryClient.invalidateQueries({ queryKey: keys.timers.current }),
+      queryClient.invalidateQueries({ queryKey: keys.time.all }),
+      queryClient.invalidateQueries({ queryKey: keys.timesheets.all }),
     ]);
   };
   const start = useAction((task: Pick<Task, 'id' | 'name'>) => startTimer(api, task.id).then(settle), 'The timer did not start.');

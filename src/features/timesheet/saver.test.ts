@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../api/client.ts';
 import { ApiError, NetworkError } from '../../api/errors.ts';
+import { pathOf, type Operation } from '../../api/operation.ts';
 import { Saver } from './saver.ts';
 
 const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
@@ -14,7 +15,8 @@ function memoryStorage() {
 function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
   const calls: Array<{ method: string; path: string; body: unknown }> = [];
   const api = {
-    request: vi.fn(async (req: RequestOptions<unknown>) => {
+    call: vi.fn(async (op: Operation, args: { params?: Record<string, number>; body?: unknown } = {}) => {
+      const req: RequestOptions<unknown> = { method: op.method, path: pathOf(op.path, args.params), body: args.body };
       calls.push({ method: req.method, path: req.path, body: req.body });
       const next = answers.shift();
       if (!next) throw new Error(`unexpected ${req.method} ${req.path}`);

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Task } from '../../../contract/tasks.ts';
 import { useApi } from '../../api/context.ts';
+import { keys } from '../../api/keys.ts';
 import { Combobox, type ComboGroup } from '../../ui/combobox.tsx';
 import { clientsQueryOptions, projectsQueryOptions, taskSearchQueryOptions } from './api.ts';
 import { liteTask, namesOf, type TaskLite } from './model.ts';
@@ -87,7 +88,7 @@ export function TaskPicker({ userId, label, hideLabel, placeholder, exclude, onP
         rememberTask(userId, lite);
         setRecent(readRecentTasks(userId));
         setQuery('');
-        if (full) queryClient.setQueryData(['tasks', 'one', full.id], full);
+        if (full) queryClient.setQueryData(keys.tasks.one(full.id), full);
         onPick(lite, full);
       }}
     />

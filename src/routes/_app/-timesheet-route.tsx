@@ -4,7 +4,8 @@ import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { ApprovalPlaceholder } from '../../features/approvals/approval-placeholder.tsx';
-import { meQueryOptions, weekStartOf } from '../../features/shell/me-query.ts';
+import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { weekStartOf } from '../../features/shell/week-start.ts';
 import { elapsedOf } from '../../features/timer/api.ts';
 import { useNow, useTimer } from '../../features/timer/use-timer.ts';
 import { TimesheetPage } from '../../features/timesheet/timesheet-page.tsx';
@@ -21,7 +22,7 @@ export function TimesheetRoute() {
   const api = useApi();
   const search = route.useSearch();
   const navigate = useNavigate();
-  const { data: me } = useSuspenseQuery(meQueryOptions(api));
+  const { data: me } = useSuspenseQuery(currentUserQueryOptions(api));
   const weekStart = weekStartOf(me);
   const weekId = parseWeekParam(search.week)!;
   const tz = me.timezone ?? 0;

@@ -1,5 +1,6 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
-import { meQueryOptions, weekStartOf } from '../../features/shell/me-query.ts';
+import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { weekStartOf } from '../../features/shell/week-start.ts';
 import { weekRecordsQueryOptions, weekTimesheetQueryOptions } from '../../features/timesheet/api.ts';
 import { TimesheetSkeleton } from '../../features/timesheet/timesheet-skeleton.tsx';
 import { parseWeekParam, thisWeek, weekRange } from '../../lib/week.ts';
@@ -21,13 +22,13 @@ export const Route = createFileRoute('/_app/timesheet')({
   beforeLoad: async ({ context, search }) => {
     if (search.week !== undefined) return;
     // The URL always names the week: fill in this week for the user's time zone and week start.
-    const me = await context.queryClient.ensureQueryData(meQueryOptions(context.api));
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     const week = thisWeek(new Date(), me.timezone ?? 0, weekStartOf(me));
     throw redirect({ to: '/timesheet', search: { week }, replace: true });
   },
   loaderDeps: ({ search }) => ({ week: search.week }),
   loader: async ({ context, deps }) => {
-    const me = await context.queryClient.ensureQueryData(meQueryOptions(context.api));
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     const weekId = parseWeekParam(deps.week)!;
     const { from, to } = weekRange(weekId, weekStartOf(me));
     await Promise.all([

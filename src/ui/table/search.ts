@@ -1,0 +1,31 @@
+import type { SortState } from './types.ts';
+
+/** A list's sort and page as they appear in the URL: `?sort=-hours&page=3` (a leading `-` sorts descending). */
+export interface TableSearch {
+  sort?: string;
+  page?: number;
+}
+
+/**
+ * Reads `sort` and `page` from raw search params, keeping only a sort on one of `sortable` and a
+ * whole page number of at least 1; anything else is dropped (so an edited link still opens). Use it
+ * inside a route's `validateSearch`: `validateSearch: (raw) => ({ ...parseTableSearch(raw, ['name']), … })`.
+ */
+export function parseTableSearch(raw: Record<string, unknown>, sortable: readonly string[]): TableSearch {
+  const out: TableSearch = {};
+  if (typeof raw.sort === 'string' && sortable.includes(raw.sort.replace(/^-/, ''))) out.sort = raw.sort;
+  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' ? Number(raw.page) : NaN;
+  if (Number.isInteger(page) && page > 1) out.page = page;
+  return out;
+}
+
+/** The table's sort state from the URL's `sort`. */
+export function sortFromSearch(sort: string | undefined): SortState | null {
+  if (!sort) return null;
+  return sort.startsWith('-') ? { columnId: sort.slice(1), direction: 'desc' } : { columnId: sort, direction: 'asc' };
+}
+
+/** The URL's `sort` for a sort state; a new sort starts again from the first page. */
+export function searchFromSort(sort: SortState | null): TableSearch {
+  return { sort: sort ? `${sort.direction === 'desc' ? '-' : ''}${sort.columnId}` : undefined, page: undefined };
+}
