@@ -19,6 +19,12 @@ export const keys = {
   },
   timers: { current: ['timers', 'current'] as const },
   projects: { all: ['projects'] as const },
+  dashboards: {
+    all: ['dashboards'] as const,
+    report: (report: string, filters: object) => ['dashboards', report, filters] as const,
+    trend: (report: string, filters: object) => ['dashboards', 'trend', report, filters] as const,
+  },
+  timeExport: (filters: object) => ['time', 'export', filters] as const,
   clients: { all: ['clients'] as const },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,

@@ -54,23 +54,24 @@ export function trendBars(
 }
 
 /** The rows a bar chart draws: the `limit` largest by time, the rest summed into one "n others" bar. */
-export function rowBars<Row extends { billableTime: number; nonBillableTime: number; time: number }>(
+export function rowBars<Row extends { billableTime?: number | undefined; nonBillableTime?: number | undefined; time?: number | undefined }>(
   rows: readonly Row[],
   key: (r: Row) => string,
   name: (r: Row) => string,
   limit = 12,
 ): TimeBar[] {
-  const sorted = [...rows].filter((r) => r.time > 0).sort((a, b) => b.time - a.time || name(a).localeCompare(name(b)));
+  const t = (r: Row) => r.time ?? 0;
+  const sorted = [...rows].filter((r) => t(r) > 0).sort((a, b) => t(b) - t(a) || name(a).localeCompare(name(b)));
   const shown = sorted.length > limit ? sorted.slice(0, limit - 1) : sorted;
   const rest = sorted.slice(shown.length);
-  const bars = shown.map((r) => bar(key(r), name(r), r.billableTime, r.nonBillableTime));
+  const bars = shown.map((r) => bar(key(r), name(r), r.billableTime ?? 0, r.nonBillableTime ?? 0));
   if (rest.length)
     bars.push(
       bar(
         'others',
         `${rest.length} others`,
-        rest.reduce((a, r) => a + r.billableTime, 0),
-        rest.reduce((a, r) => a + r.nonBillableTime, 0),
+        rest.reduce((a, r) => a + (r.billableTime ?? 0), 0),
+        rest.reduce((a, r) => a + (r.nonBillableTime ?? 0), 0),
       ),
     );
   return bars;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { figureColumns } from './columns.ts';
-import { reportCsv } from './csv.ts';
+import { detailedTimeCsv, reportCsv } from './csv.ts';
 import { totalsOf } from './figures.ts';
 
 type Row = { name: string; client: string; time: number; billableTime: number; billableAmount: number };
@@ -35,5 +35,22 @@ describe('report CSV', () => {
     const lines = reportCsv(text, figures, rows, {}).split('\r\n');
     expect(lines[1]).toBe('"Design, ""phase 2""","\'=HYPERLINK(""x"")",0.00,0.00,0.00');
     expect(reportCsv(text, figures, rows, {})).toContain('"Two\nlines",\'@cmd,');
+  });
+});
+
+describe('detailed time CSV', () => {
+  it('writes one line per day, person, project and task, in hours', () => {
+    expect(
+      detailedTimeCsv([
+        {
+          time: 5400,
+          date: '2026-05-01',
+          user: { id: 1, name: 'Ada' },
+          project: { id: 'ev:1', name: 'Web, site', workspace: 'W' },
+          task: null,
+        },
+        { time: 900, date: '2026-05-02', user: { id: 2, name: 'Bo' }, project: null, task: null },
+      ]),
+    ).toBe('Date,Person,Project,Task,Hours\r\n2026-05-01,Ada,"Web, site",,1.50\r\n2026-05-02,Bo,,,0.25\r\n');
   });
 });

@@ -1,3 +1,4 @@
+import type { TimeExportRow } from '../../../contract/time.ts';
 import type { FigureColumn } from './columns.ts';
 import { csvFigure } from './figure-format.ts';
 import type { FigureRow } from './figures.ts';
@@ -40,4 +41,15 @@ export function reportCsv<Row extends FigureRow>(
     totals,
   );
   return [header.map(textCell).join(','), ...body, total].join('\r\n') + '\r\n';
+}
+
+/** The detailed time export (`/team/time/export` by date, person, project and task) as CSV, hours in decimals. */
+export function detailedTimeCsv(rows: readonly TimeExportRow[]): string {
+  const lines = rows.map((r) =>
+    [r.date ?? '', r.user?.name ?? '', r.project?.name ?? '', r.task?.name ?? '']
+      .map(textCell)
+      .concat((r.time / 3600).toFixed(2))
+      .join(','),
+  );
+  return ['Date,Person,Project,Task,Hours', ...lines].join('\r\n') + '\r\n';
 }

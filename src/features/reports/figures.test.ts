@@ -35,6 +35,7 @@ describe('headline figures', () => {
       billableAmount: 17501,
       costs: 10000,
       profit: 7501,
+      returnOnCosts: 75,
     });
     expect(headlineOf(rows, 'supervisor')).toEqual({ time: 9000, billableTime: 5400, billableShare: 60, billableAmount: 17501 });
     expect(headlineOf(rows, 'member')).toEqual({ time: 9000, billableTime: 5400, billableShare: 60 });

@@ -1,4 +1,3 @@
-import type { DashboardMetrics } from '../../../contract/dashboards.ts';
 import type { Role } from '../../../contract/users.ts';
 import { canSee, type FigureColumn, type MetricKey } from './columns.ts';
 
@@ -34,11 +33,13 @@ export interface Headline {
   billableAmount?: number;
   costs?: number;
   profit?: number;
+  /** Profit as a whole percent of costs (0 without costs). */
+  returnOnCosts?: number;
 }
 
 /** The figures above the charts: total and billable time with its share, then money as the role allows. */
-export function headlineOf(rows: readonly DashboardMetrics[], role: Role): Headline {
-  const sum = (k: keyof DashboardMetrics) => rows.reduce((a, r) => a + (r[k] ?? 0), 0);
+export function headlineOf(rows: readonly FigureRow[], role: Role): Headline {
+  const sum = (k: MetricKey) => rows.reduce((a, r) => a + (r[k] ?? 0), 0);
   const time = sum('time');
   const billableTime = sum('billableTime');
   const out: Headline = { time, billableTime, billableShare: time ? roundHalfUp((billableTime * 100) / time) : 0 };
@@ -46,6 +47,7 @@ export function headlineOf(rows: readonly DashboardMetrics[], role: Role): Headl
   if (canSee(role, 'costs')) {
     out.costs = sum('costs');
     out.profit = sum('profit');
+    out.returnOnCosts = out.costs ? roundHalfUp((out.profit * 100) / out.costs) : 0;
   }
   return out;
 }
