@@ -2,18 +2,9 @@ import { z } from 'zod';
 import { numericId, numericIdParam } from './common.ts';
 import { defineRoute } from './route.ts';
 
-/** Largest file accepted by POST /attachments (decoded bytes). */
-export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
-/** Types recognised by their first bytes. */
-export const attachmentTypes = [
-  'image/jpeg',
-  'image/png',
-  'image/gif',
-  'image/webp',
-  'image/heic',
-  'image/heif',
-  'application/pdf',
-] as const;
+import { ATTACHMENT_UPLOAD_PATH } from './attachment-limits.ts';
+
+export { attachmentExtensions, attachmentTypes, attachmentTypesLabel, MAX_ATTACHMENT_BYTES, type AttachmentType } from './attachment-limits.ts';
 
 export const attachment = z.object({ id: numericId, name: z.string(), token: z.string() });
 export type Attachment = z.infer<typeof attachment>;
@@ -42,7 +33,7 @@ const T = 'Attachments';
 export const attachmentRoutes = {
   upload: defineRoute({
     method: 'post',
-    path: '/attachments',
+    path: ATTACHMENT_UPLOAD_PATH,
     tag: T,
     summary:
       'Upload a file (JSON with base64 content, or multipart/form-data with a file part); up to 10 MB of jpg, png, gif, webp, heic or pdf',

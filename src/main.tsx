@@ -7,12 +7,15 @@ import { ApiContext } from './api/context.ts';
 import { ApiError, NetworkError } from './api/errors.ts';
 import { loadRuntimeConfig } from './api/runtime-config.ts';
 import { SessionContext } from './auth/context.ts';
-import { Session } from './auth/session.ts';
+import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
+import { savedSessionIsOAuth, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
 import { AppErrorBoundary } from './ui/error-boundary.tsx';
 import './styles.css';
 
 async function start() {
+  // An OAuth session's code loads while the runtime config does.
+  if (savedSessionIsOAuth(window.localStorage)) preloadOAuthCredential();
   const config = await loadRuntimeConfig();
   const session = new Session(window.localStorage, config.apiBaseUrl);
   const api = createApiClient({ baseUrl: () => session.baseUrl, credential: () => session.credential });

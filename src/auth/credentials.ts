@@ -1,6 +1,5 @@
 import type { CredentialSource } from '../api/client.ts';
-import { indexedDbKeyStore } from './dpop-keys.ts';
-import { OAuthCredential } from './oauth-credential.ts';
+import { lazyOAuthCredential } from './lazy-oauth-credential.ts';
 import { isStoredOAuth, type StoredOAuth } from './oauth-state.ts';
 
 /** What of a credential survives a reload: an API key, or an OAuth refresh token and the id of its DPoP key. */
@@ -44,5 +43,5 @@ export function parseStoredCredential(stored: unknown): StoredCredential | null 
 export function restoreCredential(stored: unknown): SessionCredential | null {
   const s = parseStoredCredential(stored);
   if (!s) return null;
-  return s.kind === 'apiKey' ? apiKeyCredential(s.apiKey) : new OAuthCredential(s, { keys: indexedDbKeyStore });
+  return s.kind === 'apiKey' ? apiKeyCredential(s.apiKey) : lazyOAuthCredential(s);
 }

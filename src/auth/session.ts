@@ -4,6 +4,16 @@ import { parseStoredCredential, restoreCredential, type SessionCredential, type 
 const SESSION_KEY = 'timekeep.session';
 const SERVER_KEY = 'timekeep.server';
 
+/** Whether the saved session (if any) is an OAuth one, read before the session is built. */
+export function savedSessionIsOAuth(storage: Storage): boolean {
+  try {
+    const raw = storage.getItem(SESSION_KEY);
+    return raw !== null && (JSON.parse(raw) as { credential?: { kind?: unknown } }).credential?.kind === 'oauth';
+  } catch {
+    return false;
+  }
+}
+
 interface SignedIn {
   baseUrl: string;
   credential: SessionCredential;

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { dateAtOffset } from '../../contract/weeks.ts';
+import { phoneBar, screensFor } from '../app/screens.ts';
 import { useSignOut } from '../auth/use-sign-out.ts';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { currentUserQueryOptions } from '../auth/current-user.ts';
@@ -33,12 +34,20 @@ function AppLayout() {
   const now = useNow(true, 60_000);
   const today = dateAtOffset(new Date(now), user.timezone ?? 0);
   const week = thisWeek(new Date(now), user.timezone ?? 0, weekStartOf(user));
+  const nav = screensFor(user.role);
   return (
     <AppShell
       user={user}
+      nav={nav}
+      phone={phoneBar(nav)}
       onSignOut={() => void signOut()}
       today={
-        <Link to="/timesheet" search={{ week }} className="today-link" aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}>
+        <Link
+          to="/timesheet"
+          search={{ week }}
+          className="today-link"
+          aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}
+        >
           <span className="today-link__week">{weekNumberLabel(week)}</span>
           <span className="today-link__day">{todayLabel(today)}</span>
         </Link>

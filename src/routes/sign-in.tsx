@@ -1,3 +1,4 @@
+import { PageTitle } from '../ui/page-title.tsx';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { safeRedirect } from '../lib/redirect.ts';
@@ -27,7 +28,7 @@ function SignInRoute() {
   const returnTo = search.redirect ?? '/';
   return (
     <>
-      <title>Sign in · Timekeep</title>
+      <PageTitle>Sign in</PageTitle>
       <SignInPage
         defaultBaseUrl={session.defaultBaseUrl}
         currentBaseUrl={session.baseUrl}

@@ -1,5 +1,7 @@
+import type { AttachmentType } from '../../../contract/attachment-limits.ts';
+
 /** Recognises a file by its first bytes; the name and the declared type are never trusted. */
-export type DetectedType = 'image/jpeg' | 'image/png' | 'image/gif' | 'image/webp' | 'image/heic' | 'image/heif' | 'application/pdf';
+export type DetectedType = AttachmentType;
 
 const startsWith = (b: Uint8Array, sig: number[], at = 0) => b.length >= at + sig.length && sig.every((v, i) => b[at + i] === v);
 const ascii = (s: string) => [...s].map((c) => c.charCodeAt(0));

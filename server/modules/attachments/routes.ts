@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { attachmentRoutes } from '../../../contract/attachments.ts';
+import { attachmentRoutes, attachmentTypesLabel } from '../../../contract/attachments.ts';
 import { attachments, expenseAttachments, expenses } from '../../db/schema/index.ts';
 import { requireUnlocked } from '../expenses/rules.ts';
 import type { AppEnv } from '../../http/env.ts';
@@ -20,7 +20,7 @@ export function registerAttachmentRoutes(app: Hono<AppEnv>) {
       const file = await receiveUpload(c);
       if (file.bytes.length === 0) throw invalid(file.field, 'The file is empty');
       const mimeType = detectType(file.bytes);
-      if (!mimeType) throw invalid(file.field, 'Only jpg, png, gif, webp, heic and pdf files are accepted');
+      if (!mimeType) throw invalid(file.field, `Only ${attachmentTypesLabel} files are accepted`);
       const storage = storageFor(c.get('deps').config);
       const scope = c.get('scope');
       const key = newStorageKey(scope.teamId);

@@ -1,10 +1,16 @@
-import { Link } from '@tanstack/react-router';
+import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { Brand } from '../../ui/brand.tsx';
 import { Toaster } from '../../ui/toast.tsx';
-import { navItemsFor } from './nav-items.ts';
+import { PhoneNav } from './phone-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
+
+/** A screen in the navigation. */
+export interface NavScreen {
+  label: string;
+  to: NonNullable<LinkProps['to']>;
+}
 
 export interface ShellUser {
   name: string;
@@ -14,6 +20,9 @@ export interface ShellUser {
 
 export interface AppShellProps {
   user: ShellUser;
+  /** The screens the user may use, in order; on a phone `phone.bar` shows at the bottom, `phone.more` under More. */
+  nav: readonly NavScreen[];
+  phone: { bar: readonly NavScreen[]; more: readonly NavScreen[] };
   onSignOut: () => void;
   /** The current week and today's date, linking to this week. */
   today?: ReactNode;
@@ -23,8 +32,7 @@ export interface AppShellProps {
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, onSignOut, today, timer, children }: AppShellProps) {
-  const items = navItemsFor(user.role);
+export function AppShell({ user, nav, phone, onSignOut, today, timer, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -37,7 +45,7 @@ export function AppShell({ user, onSignOut, today, timer, children }: AppShellPr
           </Link>
           <nav className="shell__nav" aria-label="Main">
             <ul>
-              {items.map((item) => (
+              {nav.map((item) => (
                 <li key={item.to}>
                   <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
                     {item.label}
@@ -54,6 +62,7 @@ export function AppShell({ user, onSignOut, today, timer, children }: AppShellPr
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
+      <PhoneNav bar={phone.bar} more={phone.more} />
       <Toaster />
     </div>
   );

@@ -1,8 +1,10 @@
 import { Link } from '@tanstack/react-router';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 export function NotFound() {
   return (
     <main className="page-center">
+      <PageTitle>Page not found</PageTitle>
       <div className="error-state">
         <h1 className="error-state__title">Page not found</h1>
         <p className="error-state__message">There is nothing at this address. It may have moved, or the link may be mistyped.</p>

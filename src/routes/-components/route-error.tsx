@@ -6,6 +6,7 @@ import { useSession } from '../../auth/context.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 
 /** A page inside the shell that failed to load or render: say what happened and offer Retry (reloads its data). */
 export function RouteError({ error }: ErrorComponentProps) {
@@ -54,6 +55,7 @@ function RouteErrorState({ error, extra }: { error: unknown; extra?: ReactNode }
   const message = error instanceof NetworkError ? `${error.message} Check your connection, then retry.` : describeError(error);
   return (
     <div className="page--center">
+      <PageTitle>{title}</PageTitle>
       <ErrorState title={title} message={message} onRetry={() => void router.invalidate()} extra={extra} />
     </div>
   );

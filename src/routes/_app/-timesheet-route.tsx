@@ -10,6 +10,7 @@ import { elapsedOf } from '../../features/timer/api.ts';
 import { useNow, useTimer } from '../../features/timer/use-timer.ts';
 import { TimesheetPage } from '../../features/timesheet/timesheet-page.tsx';
 import { AppErrorBoundary } from '../../ui/error-boundary.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { parseWeekParam, thisWeek, weekLabel, weekNumberLabel } from '../../lib/week.ts';
 
 const route = getRouteApi('/_app/timesheet');
@@ -32,7 +33,7 @@ export function TimesheetRoute() {
 
   return (
     <>
-      <title>{`${weekNumberLabel(weekId)}, ${weekLabel(weekId, weekStart)} · Timekeep`}</title>
+      <PageTitle>{`${weekNumberLabel(weekId)}, ${weekLabel(weekId, weekStart)}`}</PageTitle>
       <TimesheetPage
         key={weekId}
         user={{ id: me.id, name: me.name, canReadClients: me.role !== 'member_limited' }}

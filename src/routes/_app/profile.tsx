@@ -3,11 +3,10 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { ProfilePage } from '../../features/profile/profile-page.tsx';
 import { ProfileSkeleton } from '../../features/profile/profile-skeleton.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
 import { RouteError } from '../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
-  // The loader pulls in the contract's schemas: keep it out of the entry chunk.
-  codeSplitGroupings: [['loader', 'component'], ['pendingComponent'], ['errorComponent']],
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   pendingComponent: ProfileSkeleton,
   errorComponent: RouteError,
@@ -19,7 +18,7 @@ function ProfileRoute() {
   const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
   return (
     <>
-      <title>Profile · Timekeep</title>
+      <PageTitle>Profile</PageTitle>
       <ProfilePage user={user} />
     </>
   );

@@ -1,3 +1,4 @@
+import { PageTitle } from '../../ui/page-title.tsx';
 import { createFileRoute } from '@tanstack/react-router';
 import { OAuthCallbackPage } from '../../features/auth/oauth-callback-page.tsx';
 
@@ -9,7 +10,7 @@ export const Route = createFileRoute('/oauth/callback')({
 function CallbackRoute() {
   return (
     <>
-      <title>Signing in · Timekeep</title>
+      <PageTitle>Signing in</PageTitle>
       <OAuthCallbackPage />
     </>
   );
