@@ -13,12 +13,13 @@ export function adaKey(): string {
 
 /**
  * Members the global setup makes with the CLI, with a password, so the browser can sign them in through
- * the OAuth pages (members made through `POST /team/users` have none). Each belongs to ONE test: that
+ * the OAuth pages (members made through `POST /team/users` have none); `role` defaults to member. Each belongs to ONE test: that
  * test expects a member with an empty week, and the member only ever gets time through it.
  */
 export const PASSWORD_MEMBERS = {
   keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
+  reports: { name: 'Sam Supervisor', email: 'sam-reports@example.test', password: 'sam reports journey 1', role: 'supervisor' },
 } as const;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 

@@ -42,7 +42,7 @@ export default async function globalSetup() {
       '--email',
       m.email,
       '--role',
-      'member',
+      'role' in m ? m.role : 'member',
       '--password',
       m.password,
       '--team',

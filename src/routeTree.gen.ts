@@ -13,8 +13,13 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
+import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
+import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
+import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -35,6 +40,11 @@ const AppProfileRoute = AppProfileRouteImport.update({
   path: '/profile',
   getParentRoute: () => AppRoute,
 } as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
   id: '/timesheet',
   path: '/timesheet',
@@ -45,13 +55,38 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsClientsRoute = AppReportsClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsPeopleRoute = AppReportsPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AppReportsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRouteWithChildren
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
+  '/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -59,6 +94,10 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
+  '/reports': typeof AppReportsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -66,22 +105,51 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/reports/clients': typeof AppReportsClientsRoute
+  '/_app/reports/people': typeof AppReportsPeopleRoute
+  '/_app/reports/projects': typeof AppReportsProjectsRoute
+  '/_app/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  fullPaths:
+    | '/'
+    | '/sign-in'
+    | '/profile'
+    | '/reports'
+    | '/timesheet'
+    | '/oauth/callback'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
+    | '/reports/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/sign-in' | '/profile' | '/timesheet' | '/oauth/callback'
+  to:
+    | '/'
+    | '/sign-in'
+    | '/profile'
+    | '/timesheet'
+    | '/oauth/callback'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
+    | '/reports'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/sign-in'
     | '/_app/profile'
+    | '/_app/reports'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/reports/clients'
+    | '/_app/reports/people'
+    | '/_app/reports/projects'
+    | '/_app/reports/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -121,6 +189,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/timesheet': {
       id: '/_app/timesheet'
       path: '/timesheet'
@@ -135,16 +210,64 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/reports/': {
+      id: '/_app/reports/'
+      path: '/'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AppReportsIndexRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/clients': {
+      id: '/_app/reports/clients'
+      path: '/clients'
+      fullPath: '/reports/clients'
+      preLoaderRoute: typeof AppReportsClientsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/people': {
+      id: '/_app/reports/people'
+      path: '/people'
+      fullPath: '/reports/people'
+      preLoaderRoute: typeof AppReportsPeopleRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/projects': {
+      id: '/_app/reports/projects'
+      path: '/projects'
+      fullPath: '/reports/projects'
+      preLoaderRoute: typeof AppReportsProjectsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
   }
 }
 
+interface AppReportsRouteChildren {
+  AppReportsClientsRoute: typeof AppReportsClientsRoute
+  AppReportsPeopleRoute: typeof AppReportsPeopleRoute
+  AppReportsProjectsRoute: typeof AppReportsProjectsRoute
+  AppReportsIndexRoute: typeof AppReportsIndexRoute
+}
+
+const AppReportsRouteChildren: AppReportsRouteChildren = {
+  AppReportsClientsRoute: AppReportsClientsRoute,
+  AppReportsPeopleRoute: AppReportsPeopleRoute,
+  AppReportsProjectsRoute: AppReportsProjectsRoute,
+  AppReportsIndexRoute: AppReportsIndexRoute,
+}
+
+const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
+  AppReportsRouteChildren,
+)
+
 interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTimesheetRoute: typeof AppTimesheetRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRouteWithChildren,
   AppTimesheetRoute: AppTimesheetRoute,
 }
 

@@ -28,6 +28,7 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
  */
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
+  { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
 

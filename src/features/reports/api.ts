@@ -7,7 +7,7 @@ import * as projects from '../../api/operations/projects.ts';
 import * as time from '../../api/operations/time.ts';
 import * as users from '../../api/operations/users.ts';
 import { intervalFor } from './chart-data.ts';
-import type { ReportTab } from './columns.ts';
+import type { ReportTab } from './access.ts';
 import { dashboardFilters, type ReportSearch } from './search.ts';
 
 const STALE = 60_000;

@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import type { Hover } from './chart-lanes.tsx';
 import styles from './charts.module.css';
 
 export interface ChartFigureProps {
@@ -9,26 +10,57 @@ export interface ChartFigureProps {
   height: number;
   empty: boolean;
   plotRef: Ref<HTMLDivElement>;
-  /** The focused bar's values, shown under the plot for sighted keyboard users. */
-  readout: string | null;
+  /** The series, with their colours. */
+  legend: { label: string; color: string }[];
+  /** Exact values of bar `index`: its name, then one line per figure. */
+  lines: (index: number) => string[];
+  focused: number | null;
+  hover: Hover | null;
   children: ReactNode;
 }
 
-/** A chart with its title, its text summary, and the readout of the focused bar. */
-export function ChartFigure({ title, summary, height, empty, plotRef, readout, children }: ChartFigureProps) {
+/**
+ * A chart with its title, its text summary and its legend; a tooltip with exact values at the pointer,
+ * and the focused bar's values under the plot for keyboard users.
+ */
+export function ChartFigure({ title, summary, height, empty, plotRef, legend, lines, focused, hover, children }: ChartFigureProps) {
+  const tip = hover ? lines(hover.index) : null;
   return (
     <figure className={styles.figure}>
       <figcaption>
-        <h3 className={styles.title}>{title}</h3>
+        <h2 className={styles.title}>{title}</h2>
         <p className={styles.summary}>{summary}</p>
       </figcaption>
       {!empty && (
-        <div ref={plotRef} className={styles.plot} style={{ height }}>
-          {children}
-        </div>
+        <>
+          <ul className={styles.legend}>
+            {legend.map((l) => (
+              <li key={l.label}>
+                <span className={styles.swatch} style={{ background: l.color }} aria-hidden="true" />
+                {l.label}
+              </li>
+            ))}
+          </ul>
+          <div ref={plotRef} className={styles.plot} style={{ height }}>
+            {children}
+            {hover && tip && (
+              <div
+                className={styles.tooltip}
+                style={{ left: hover.x + 14, top: hover.y + 14 }}
+                data-flip={hover.flip || undefined}
+                aria-hidden="true"
+              >
+                <strong>{tip[0]}</strong>
+                {tip.slice(1).map((l) => (
+                  <span key={l}>{l}</span>
+                ))}
+              </div>
+            )}
+          </div>
+        </>
       )}
       <p className={styles.readout} aria-hidden="true">
-        {readout ?? '\u00a0'}
+        {focused !== null && !empty ? lines(focused).join(' \u00b7 ') : '\u00a0'}
       </p>
     </figure>
   );

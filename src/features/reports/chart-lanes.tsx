@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import styles from './charts.module.css';
 
 /** What recharts hands a bar's background: the lane of one category across the whole plot. */
@@ -10,16 +10,26 @@ interface LaneShape {
   index?: number;
 }
 
+/** The bar under the pointer, and where the pointer is inside the plot (pixels). */
+export interface Hover {
+  index: number;
+  x: number;
+  y: number;
+  /** The pointer is in the right half: the tooltip goes to its left. */
+  flip: boolean;
+}
+
 /**
- * Keyboard access to a bar chart: each category's lane (its background band) is one focus stop, with
- * roving tabindex (Tab enters at the last lane used), arrows, Home and End to move, Enter or Space to
- * open it when the chart drills down. A lane's name says its values, so screen readers announce them;
- * `focused` lets the chart show the same words beside it for sighted keyboard users.
+ * Keyboard and pointer access to a bar chart: each category's lane (its background band) is one focus
+ * stop, with roving tabindex (Tab enters at the last lane used), arrows, Home and End to move, Enter or
+ * Space to open it when the chart drills down. A lane's name says its values, so screen readers announce
+ * them; `focused` and `hover` let the chart show the same values for sighted keyboard and mouse users.
  */
 export function useChartLanes(count: number, describe: (index: number) => string, onOpen?: (index: number) => void) {
   const box = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
   const [focused, setFocused] = useState<number | null>(null);
+  const [hover, setHover] = useState<Hover | null>(null);
   const current = Math.min(active, Math.max(0, count - 1));
 
   const move = (index: number) => {
@@ -37,6 +47,11 @@ export function useChartLanes(count: number, describe: (index: number) => string
       e.preventDefault();
       onOpen(index);
     }
+  };
+
+  const onPointer = (e: MouseEvent, index: number) => {
+    const rect = box.current?.getBoundingClientRect();
+    if (rect) setHover({ index, x: e.clientX - rect.left, y: e.clientY - rect.top, flip: e.clientX - rect.left > rect.width / 2 });
   };
 
   const lane = (shape: LaneShape) => {
@@ -59,10 +74,12 @@ export function useChartLanes(count: number, describe: (index: number) => string
         }}
         onBlur={() => setFocused(null)}
         onKeyDown={(e) => onKeyDown(e, index)}
+        onMouseMove={(e) => onPointer(e, index)}
+        onMouseLeave={() => setHover(null)}
         onClick={onOpen ? () => onOpen(index) : undefined}
       />
     );
   };
 
-  return { box, lane, focused };
+  return { box, lane, focused, hover };
 }

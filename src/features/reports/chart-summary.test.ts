@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moneyBarText, moneySummary, rowsSummary, shownTimeBar, spokenTimeBar, trendSummary } from './chart-summary.ts';
+import { moneyBarLines, moneyBarText, moneySummary, rowsSummary, spokenTimeBar, timeBarLines, trendSummary } from './chart-summary.ts';
 
 const bar = (label: string, billableTime: number, nonBillableTime: number) => ({
   key: label,
@@ -13,7 +13,7 @@ const bar = (label: string, billableTime: number, nonBillableTime: number) => ({
 describe('chart words', () => {
   it('names a bar with its values, spoken and shown', () => {
     expect(spokenTimeBar(bar('Acme', 45000, 7200))).toBe('Acme: 14 hours 30 minutes, 12 hours 30 minutes billable');
-    expect(shownTimeBar(bar('Acme', 45000, 7200))).toBe('Acme · 14:30 · billable 12:30 · non-billable 2:00');
+    expect(timeBarLines(bar('Acme', 45000, 7200))).toEqual(['Acme', 'Total 14:30', 'Billable 12:30', 'Non-billable 2:00']);
   });
 
   it('sums up a row chart: count, total, billable share and the largest row', () => {
@@ -43,5 +43,6 @@ describe('chart words', () => {
     );
     expect(moneySummary(bars, false)).toBe('Billable 1,000.00 in all; the most from A (1,000.00).');
     expect(moneyBarText(bars[1]!, true)).toBe('B: billable 0.00, costs 50.00, profit \u221250.00');
+    expect(moneyBarLines(bars[1]!, false)).toEqual(['B', 'Billable 0.00']);
   });
 });

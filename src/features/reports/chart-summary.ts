@@ -8,9 +8,13 @@ const totalOf = (b: TimeBar) => b.billableTime + b.nonBillableTime;
 /** A time bar's name for screen readers: `Acme: 14 hours 30 minutes, 12 hours 30 minutes billable`. */
 export const spokenTimeBar = (b: TimeBar) => `${b.label}: ${spokenDuration(totalOf(b))}, ${spokenDuration(b.billableTime)} billable`;
 
-/** The same for the eye: `Acme · 14:30 · billable 12:30 · non-billable 2:00`. */
-export const shownTimeBar = (b: TimeBar) =>
-  `${b.label} · ${formatDuration(totalOf(b))} · billable ${formatDuration(b.billableTime)} · non-billable ${formatDuration(b.nonBillableTime)}`;
+/** The same for the eye, a line each: name, total, billable, non-billable. */
+export const timeBarLines = (b: TimeBar) => [
+  b.label,
+  `Total ${formatDuration(totalOf(b))}`,
+  `Billable ${formatDuration(b.billableTime)}`,
+  `Non-billable ${formatDuration(b.nonBillableTime)}`,
+];
 
 /** What a row chart shows, in a sentence or two: how many rows, the total and its billable share, the largest. */
 export function rowsSummary(bars: readonly TimeBar[], plural: string): string {
@@ -33,6 +37,13 @@ export function trendSummary(bars: readonly TimeBar[], interval: TrendInterval):
     total,
   )}% billable.`;
 }
+
+/** A money bar's lines for the eye: name, billable amount, and costs and profit when the reader may see them. */
+export const moneyBarLines = (b: MoneyBar, withCosts: boolean) => [
+  b.label,
+  `Billable ${formatMoney(b.billableAmount)}`,
+  ...(withCosts ? [`Costs ${formatMoney(b.costs)}`, `Profit ${formatMoney(b.profit)}`] : []),
+];
 
 /** A money bar's words: billable amount, and costs and profit when the reader may see them. */
 export const moneyBarText = (b: MoneyBar, withCosts: boolean) =>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { figureColumns, tabsFor } from './columns.ts';
+import { tabsFor } from './access.ts';
+import { figureColumns } from './columns.ts';
 
 describe('report columns by role', () => {
   it('shows admins every figure the API returns, with a definition each', () => {

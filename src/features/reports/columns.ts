@@ -1,8 +1,9 @@
 import type { DashboardMetrics } from '../../../contract/dashboards.ts';
 import type { Role } from '../../../contract/users.ts';
 
-/** The three report tabs. */
-export type ReportTab = 'clients' | 'projects' | 'people';
+import type { ReportTab } from './access.ts';
+
+export type { ReportTab };
 
 /** How a figure is written: seconds as hours, cents as money, a whole percent, or days. */
 export type FigureKind = 'time' | 'money' | 'percent' | 'days';
@@ -93,11 +94,4 @@ export const canSee = (role: Role, level: FigureLevel) => levelsOf[role].include
 export function figureColumns(tab: ReportTab, role: Role): FigureColumn[] {
   const all = tab === 'people' ? [...common, ...timeOff] : common;
   return all.filter((c) => canSee(role, c.level));
-}
-
-/** Tabs `role` may open: members only their own time on People; limited members none. */
-export function tabsFor(role: Role): ReportTab[] {
-  if (role === 'admin' || role === 'supervisor') return ['clients', 'projects', 'people'];
-  if (role === 'member') return ['people'];
-  return [];
 }

@@ -48,8 +48,16 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const sort = sortFromSearch(search.sort);
   const withMoney = canSee(role, 'money');
   const withCosts = canSee(role, 'costs');
-  const bars = rowBars(rows, (r) => r.key, (r) => r.name);
-  const money = moneyBars(rows, (r) => r.key, (r) => r.name);
+  const bars = rowBars(
+    rows,
+    (r) => r.key,
+    (r) => r.name,
+  );
+  const money = moneyBars(
+    rows,
+    (r) => r.key,
+    (r) => r.name,
+  );
   const interval = search.from && search.to ? intervalFor(search.from, search.to) : 'week';
   const trendData = search.from && search.to ? trendBars(trend, { from: search.from, to: search.to }, interval, weekStart) : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
@@ -57,7 +65,15 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
 
   const exportTable = () => {
     const shown = sortRows(rows, reportColumns(names, figures), sort);
-    downloadText(`${fileBase}.csv`, reportCsv(names.map((n) => ({ label: n.label, text: n.text })), figures, shown, totals));
+    downloadText(
+      `${fileBase}.csv`,
+      reportCsv(
+        names.map((n) => ({ label: n.label, text: n.text })),
+        figures,
+        shown,
+        totals,
+      ),
+    );
   };
   const exportDetailed = async () => {
     setExporting(true);
@@ -89,7 +105,12 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
           />
         )}
         <div className={styles.wide}>
-          <TimeChart title={interval === 'day' ? 'Time per day' : 'Time per week'} summary={trendSummary(trendData, interval)} bars={trendData} layout="trend" />
+          <TimeChart
+            title={interval === 'day' ? 'Time per day' : 'Time per week'}
+            summary={trendSummary(trendData, interval)}
+            bars={trendData}
+            layout="trend"
+          />
         </div>
       </div>
       <div className={styles.exports}>

@@ -1,10 +1,8 @@
-import { Bar, BarChart, CartesianGrid, Legend, Tooltip, XAxis, YAxis, type TooltipContentProps } from 'recharts';
-import { formatDuration } from '../../lib/duration.ts';
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import type { TimeBar } from './chart-data.ts';
-import { shownTimeBar, spokenTimeBar } from './chart-summary.ts';
 import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
-import styles from './charts.module.css';
+import { spokenTimeBar, timeBarLines } from './chart-summary.ts';
 import { useChartPalette } from './use-chart-palette.ts';
 
 export interface TimeChartProps {
@@ -14,49 +12,41 @@ export interface TimeChartProps {
   /** `rows`: one horizontal bar per client, project or person; `trend`: one column per day or week. */
   layout: 'rows' | 'trend';
   /** Drill down from a bar; `openHint` says where to, e.g. "opens its projects". */
-  onOpen?: (bar: TimeBar) => void;
-  openHint?: string;
-}
-
-function TimeTooltip({ active, payload }: TooltipContentProps) {
-  const bar = payload?.[0]?.payload as TimeBar | undefined;
-  if (!active || !bar) return null;
-  return (
-    <div className={styles.tooltip}>
-      <strong>{bar.label}</strong>
-      <span>Billable {formatDuration(bar.billableTime)}</span>
-      <span>Non-billable {formatDuration(bar.nonBillableTime)}</span>
-      <span>Total {formatDuration(bar.billableTime + bar.nonBillableTime)}</span>
-    </div>
-  );
+  onOpen?: ((bar: TimeBar) => void) | undefined;
+  openHint?: string | undefined;
 }
 
 const hoursTick = (h: number) => `${Math.round(h * 10) / 10}h`;
-const shorten = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}\u2026` : s);
+export const shorten = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}\u2026` : s);
 
 /**
- * Time split billable / non-billable, stacked, in recharts: tooltips with exact values, a legend, the
- * colour-blind-safe palette, and keyboard focus through the bars (see useChartLanes).
+ * Time split billable / non-billable, stacked, drawn with recharts; legend, tooltip and keyboard access
+ * are ours (ChartFigure, useChartLanes), which keeps the reports' JavaScript within its budget.
  */
 export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: TimeChartProps) {
   const palette = useChartPalette();
-  const open = onOpen ? (i: number) => bars[i] && bars[i].key !== 'others' && onOpen(bars[i]) : undefined;
-  const { box, lane, focused } = useChartLanes(
+  const opens = (i: number) => Boolean(onOpen && bars[i] && bars[i].key !== 'others');
+  const { box, lane, focused, hover } = useChartLanes(
     bars.length,
-    (i) => `${spokenTimeBar(bars[i]!)}${open && bars[i]!.key !== 'others' && openHint ? `; ${openHint}` : ''}`,
-    open,
+    (i) => `${spokenTimeBar(bars[i]!)}${opens(i) && openHint ? `; ${openHint}` : ''}`,
+    onOpen ? (i) => opens(i) && onOpen(bars[i]!) : undefined,
   );
   const rows = layout === 'rows';
-  const height = rows ? Math.max(160, bars.length * 34 + 70) : 280;
   const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
   return (
     <ChartFigure
       title={title}
       summary={summary}
-      height={height}
+      height={rows ? Math.max(120, bars.length * 34 + 40) : 260}
       empty={bars.length === 0}
       plotRef={box}
-      readout={focused !== null && bars[focused] ? shownTimeBar(bars[focused]) : null}
+      legend={[
+        { label: 'Billable', color: palette.billable },
+        { label: 'Non-billable', color: palette.nonBillable },
+      ]}
+      lines={(i) => timeBarLines(bars[i]!)}
+      focused={focused}
+      hover={hover}
     >
       <BarChart
         data={bars as TimeBar[]}
@@ -78,8 +68,6 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
             <YAxis tickFormatter={hoursTick} width={44} {...axis} />
           </>
         )}
-        <Tooltip content={TimeTooltip} cursor={{ fill: palette.grid, opacity: 0.5 }} isAnimationActive={false} />
-        <Legend wrapperStyle={{ fontSize: 13, color: palette.axis }} />
         <Bar dataKey="billable" name="Billable" stackId="time" fill={palette.billable} background={lane} isAnimationActive={false} />
         <Bar dataKey="nonBillable" name="Non-billable" stackId="time" fill={palette.nonBillable} isAnimationActive={false} />
       </BarChart>
