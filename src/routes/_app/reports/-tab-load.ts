@@ -9,6 +9,7 @@ import {
   trendQueryOptions,
 } from '../../../features/reports/api.ts';
 import type { ReportSearch } from '../../../features/reports/search.ts';
+import { perfEnabled } from '../../../lib/perf.ts';
 
 const reports = { clients: clientsReportQueryOptions, projects: projectsReportQueryOptions, people: peopleReportQueryOptions };
 
@@ -21,4 +22,6 @@ export async function loadTab(context: { queryClient: QueryClient; api: ApiClien
     context.queryClient.ensureQueryData(report),
     context.queryClient.ensureQueryData(trendQueryOptions(context.api, tab, search)),
   ]);
+  // The benchmark times the charts from here (bench/web-reports.ts).
+  if (perfEnabled()) performance.mark('tk-report-data');
 }
