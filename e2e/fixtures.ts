@@ -4,6 +4,15 @@ import { test as base, expect, type Page } from '@playwright/test';
 export const TEAM_NAME = 'Northwind Studio';
 export const ADA = { name: 'Ada Admin', email: 'ada@example.test', role: 'admin', password: 'correct horse battery staple' } as const;
 
+/** The only admin of a second team (made by the global setup), whose key is `E2E_SOLO_ADMIN_KEY`. */
+export const SOLO_ADMIN = { name: 'Sol Only', email: 'sol-only@example.test', team: 'Solo Studio' } as const;
+
+export function soloAdminKey(): string {
+  const key = process.env.E2E_SOLO_ADMIN_KEY;
+  if (!key) throw new Error('E2E_SOLO_ADMIN_KEY is not set: run through playwright.config.ts (global setup)');
+  return key;
+}
+
 /** The API key the CLI printed for Ada in the global setup. */
 export function adaKey(): string {
   const key = process.env.E2E_API_KEY;
@@ -19,6 +28,8 @@ export function adaKey(): string {
 export const PASSWORD_MEMBERS = {
   keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
+  signOut: { name: 'Sam Signout', email: 'sam-signout@example.test', password: 'sam sign out journey 1' },
+  remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
   reports: { name: 'Sam Supervisor', email: 'sam-reports@example.test', password: 'sam reports journey 1', role: 'supervisor' },
 } as const;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;

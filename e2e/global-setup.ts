@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADA, PASSWORD_MEMBERS, TEAM_NAME, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
+import { ADA, PASSWORD_MEMBERS, SOLO_ADMIN, TEAM_NAME, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
 import { startStaticServer } from './static-server.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -52,6 +52,21 @@ export default async function globalSetup() {
     members[slot] = { id: made.id, name: m.name, email: m.email, password: m.password, apiKey: made.apiKey };
   }
 
+  // A team whose only admin is this one: the forms journey asks the server to demote its last admin.
+  const soloTeam = cli<{ id: number }>(dataDir, ['team', 'add', '--name', SOLO_ADMIN.team]);
+  const solo = cli<{ id: number; apiKey: string }>(dataDir, [
+    'user',
+    'add',
+    '--name',
+    SOLO_ADMIN.name,
+    '--email',
+    SOLO_ADMIN.email,
+    '--role',
+    'admin',
+    '--team',
+    String(soloTeam.id),
+  ]);
+
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // Reserve the web port first so the API's CORS origin is known before either starts.
@@ -73,6 +88,7 @@ export default async function globalSetup() {
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_API_KEY = created.apiKey;
   process.env.E2E_MEMBERS = JSON.stringify(members);
+  process.env.E2E_SOLO_ADMIN_KEY = solo.apiKey;
 
   return async () => {
     await web.close();

@@ -65,7 +65,7 @@ async function signOut(page: Page) {
   await expect(page).toHaveURL(/\/sign-in$/);
 }
 
-test('first sign-in through the server’s pages and consent, DPoP on every call, reload, sign-out revokes, consent remembered', async ({
+test('first sign-in through the server’s pages (no consent for the product’s own app), DPoP on every call, reload, sign-out revokes and asks for the password again', async ({
   page,
   request,
 }) => {
@@ -83,7 +83,8 @@ test('first sign-in through the server’s pages and consent, DPoP on every call
 
   // The server's own sign-in page, on the API's origin.
   await expect(page).toHaveURL((u) => u.origin === api() && u.pathname === '/oauth/authorize');
-  await expect(page.getByText('to continue to Timekeep web app')).toBeVisible();
+  await expect(page.getByText('to continue to Timekeep')).toBeVisible();
+  await expect(page.getByText(/Unverified/)).toHaveCount(0);
   await page.getByLabel('Email').fill(ADA.email);
   await page.getByLabel('Password').fill('not the password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -91,11 +92,7 @@ test('first sign-in through the server’s pages and consent, DPoP on every call
   await page.getByLabel('Password').fill(ADA.password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 
-  // Consent: the app as it registered itself, marked unverified, and what it may do for an admin.
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Allow “Timekeep web app” to use your Timekeep account?');
-  await expect(page.getByText('Unverified app.')).toBeVisible();
-  await page.getByRole('button', { name: 'Allow', exact: true }).click();
-
+  // The product's own web app needs no consent: straight back after the password.
   await expectSignedIn(page);
   expect(page.url()).not.toContain('code=');
 
@@ -144,19 +141,14 @@ test('first sign-in through the server’s pages and consent, DPoP on every call
   await page.goto('/profile');
   await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fprofile$/);
 
-  // Signing in again: the password (the server's remembered sign-in is dropped here), but no consent this time.
-  await page.context().clearCookies({ name: 'tk_session' });
+  // Signing in again: signing out of the app ended the server's sign-in too, so the password is asked again.
   await page.getByRole('button', { name: 'Sign in with Timekeep' }).click();
+  await expect(page).toHaveURL((u) => u.origin === api() && u.pathname === '/oauth/authorize');
   await page.getByLabel('Email').fill(ADA.email);
   await page.getByLabel('Password').fill(ADA.password);
-  const afterPassword: number[] = [];
-  page.on('response', (r) => {
-    if (r.url().startsWith(`${api()}/oauth/authorize?`)) afterPassword.push(r.status());
-  });
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expectProfile(page);
-  // Straight from the password back to the app: the authorize step redirected instead of showing consent.
-  expect(afterPassword).toEqual([302]);
+  // The same client as before: one entry for this browser on the authorised-apps page.
   expect((await savedSession(page))!.credential.clientId).toBe(clientId);
 
   // No token ever travelled in a URL.
@@ -175,13 +167,17 @@ test('a deep link survives the trip through the server’s pages', async ({ page
   await expectProfile(page);
 });
 
-test('denying consent comes back to the app signed out, with the reason', async ({ page }) => {
+test('a refused authorization comes back to the app signed out, with the reason', async ({ page }) => {
   await page.goto('/sign-in');
   await page.getByRole('button', { name: 'Sign in with Timekeep' }).click();
-  await page.getByLabel('Email').fill(ADA.email);
-  await page.getByLabel('Password').fill(ADA.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Deny', exact: true }).click();
+  await expect(page).toHaveURL((u) => u.origin === api() && u.pathname === '/oauth/authorize');
+  // What the server sends back when access is not allowed (RFC 6749 §4.1.2.1), for this pending request.
+  const request = new URL(page.url());
+  const back = new URL(request.searchParams.get('redirect_uri')!);
+  back.searchParams.set('error', 'access_denied');
+  back.searchParams.set('state', request.searchParams.get('state')!);
+  back.searchParams.set('iss', api());
+  await page.goto(back.href);
   await expect(page).toHaveURL(/\/oauth\/callback$/);
   await expect(page.getByRole('alert')).toContainText('Access was not allowed, so you are not signed in.');
   await expectNoAxeViolations(page);

@@ -9,7 +9,7 @@ export interface E2EUser {
 
 /**
  * Signs `user` in the way people do: "Sign in with Timekeep" on the app, email and password on the
- * server's own page, Allow on its consent screen (skipped once remembered). Starts from the sign-in
+ * server's own page, Allow on a consent screen if one shows (the product's own app gets none). Starts from the sign-in
  * screen the page is on (keeping its deep link), or opens it; resolves once the app shows a signed-in page.
  */
 export async function signInAs(page: Page, user: E2EUser): Promise<void> {

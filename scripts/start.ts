@@ -8,7 +8,7 @@ import { DatabaseInUseError, openDatabase } from '../server/db/client.ts';
 import { users } from '../server/db/schema/index.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
-import { demoSignIn, seedDemo, type DemoResult } from '../server/seed/demo.ts';
+import { demoBudgetNote, demoSignIn, seedDemo, type DemoResult } from '../server/seed/demo.ts';
 
 const WEB_PORT = 5173;
 
@@ -29,6 +29,8 @@ function printSignIn(demo: DemoResult | undefined, apiUrl: string, webUrl: strin
   if (demo && demo.accounts.length) {
     lines.push(`  Demo team "${demo.teamName}": sign in with`);
     for (const a of demo.accounts) lines.push(`    ${a.role.padEnd(15)} ${a.email.padEnd(28)} ${a.password}`);
+    const note = demoBudgetNote();
+    if (note) lines.push('', `  Budgets: ${note}`);
     const admin = demo.accounts.find((a) => a.role === 'admin');
     if (admin) lines.push('', `  Admin API key (X-Api-Key): ${admin.apiKey}`);
   } else {

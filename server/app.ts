@@ -6,6 +6,7 @@ import { allRoutes } from '../contract/index.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
+import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './http/idempotency.ts';
 import { registerClientRoutes } from './modules/clients/routes.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerTaskRoutes } from './modules/tasks/routes.ts';
@@ -13,6 +14,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
@@ -26,6 +28,7 @@ const modules = [
   registerTimeRoutes,
   registerTimesheetRoutes,
   registerExpenseRoutes,
+  registerInvoiceRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,
 ];
@@ -43,9 +46,9 @@ export function createApp(deps: Deps) {
     '*',
     cors({
       origin: (origin) => (deps.config.webOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake'],
+      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake', IDEMPOTENCY_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition'],
+      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition', REPLAYED_HEADER],
       maxAge: 600,
     }),
   );
@@ -67,7 +70,8 @@ export function createApp(deps: Deps) {
     const requestId = c.get('requestId');
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
     deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause });
-    return c.json({ code: 500, message: `Internal server error (request ${requestId})` }, 500);
+    // The spec's table answers a server-side fault with 503; the request id lets the operator find the log entry.
+    return c.json({ code: 503, message: `Service unavailable: a server-side fault (request ${requestId})` }, 503);
   });
   return app;
 }

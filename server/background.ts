@@ -1,6 +1,8 @@
 import type { Deps } from './http/env.ts';
 import { createWebhookWorker } from './modules/webhooks/worker.ts';
 import { startAttachmentSweep } from './modules/attachments/sweep.ts';
+import { sweepIdempotencyKeys } from './http/idempotency.ts';
+import { startSweep } from './lib/periodic.ts';
 
 export interface Background {
   stop(): Promise<void>;
@@ -13,5 +15,6 @@ export async function startBackground(deps: Deps): Promise<Background> {
   webhooks.start();
   jobs.push(webhooks);
   jobs.push(startAttachmentSweep(deps));
+  jobs.push(startSweep('idempotency keys', deps.logger, 60 * 60 * 1000, () => sweepIdempotencyKeys(deps.db, deps.clock())));
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };
 }

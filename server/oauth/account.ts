@@ -1,8 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, max } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { oauthClients, oauthConsents } from '../db/schema/index.ts';
+import { oauthClients, oauthConsents, oauthGrants, oauthRefreshTokens } from '../db/schema/index.ts';
 import type { AppEnv } from '../http/env.ts';
 import { toDateTime } from '../lib/time.ts';
+import { FIRST_PARTY_NAME, isFirstParty } from './first-party.ts';
 import { accountPage, messagePage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, sessionUser } from './session.ts';
 import { revokeClientGrants } from './tokens.ts';
@@ -15,11 +16,21 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     const user = await sessionUser(c);
     if (!user) return sendPage(c, 'Sign in', signInPage({ csrf: csrfToken(c), params: {} }));
     const apps = await deps.db
-      .select({ clientId: oauthClients.id, name: oauthClients.name, since: oauthConsents.createdAt })
+      .select({ clientId: oauthClients.id, name: oauthClients.name, redirectUris: oauthClients.redirectUris, since: oauthConsents.createdAt })
       .from(oauthConsents)
       .innerJoin(oauthClients, eq(oauthClients.id, oauthConsents.clientId))
       .where(eq(oauthConsents.userId, user.id))
       .orderBy(oauthConsents.createdAt);
+    // Last use: the newest token issued to the app for this user (each sign-in and each hourly refresh issues one).
+    const uses = await deps.db
+      .select({ clientId: oauthGrants.clientId, at: max(oauthRefreshTokens.createdAt) })
+      .from(oauthGrants)
+      .innerJoin(oauthRefreshTokens, eq(oauthRefreshTokens.grantId, oauthGrants.id))
+      .where(eq(oauthGrants.userId, user.id))
+      .groupBy(oauthGrants.clientId);
+    const lastUse = new Map(uses.map((u) => [u.clientId, u.at]));
+    const day = (d: Date) => toDateTime(d).slice(0, 10);
+    const when = (d: Date) => toDateTime(new Date(d)).slice(0, 16);
     const notice = c.req.query('revoked') === '1' ? 'Access revoked. The app can no longer use your account.' : undefined;
     return sendPage(
       c,
@@ -27,7 +38,18 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       accountPage({
         csrf: csrfToken(c),
         user,
-        apps: apps.map((a) => ({ ...a, since: toDateTime(a.since).slice(0, 10) })),
+        apps: apps.map((a) => {
+          const used = lastUse.get(a.clientId);
+          const firstParty = isFirstParty(deps, a);
+          return {
+            clientId: a.clientId,
+            name: firstParty ? FIRST_PARTY_NAME : a.name,
+            firstParty,
+            origin: new URL(a.redirectUris[0]!).origin,
+            since: day(a.since),
+            lastUsed: used ? `${when(used)} UTC` : null,
+          };
+        }),
         ...(notice ? { notice } : {}),
       }),
     );

@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { oauthClients, oauthCodes, oauthConsents, users } from '../db/schema/index.ts';
+import { oauthClients, oauthCodes, oauthConsents } from '../db/schema/index.ts';
 import type { AppEnv, Deps, UserRow } from '../http/env.ts';
-import { verifyPassword } from '../lib/passwords.ts';
-import { consentPage, messagePage, sendPage, signInPage } from './pages.ts';
-import { csrfToken, csrfValid, endSession, sessionUser, startSession } from './session.ts';
+import { clientDisplayName, isFirstParty } from './first-party.ts';
+import { consentPage, continuePage, messagePage, sendPage, signInPage } from './pages.ts';
+import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
+import { signInAccounts } from './signin-accounts.ts';
 import { countEvent, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
 import { clientAddress, CODE_TTL, mcpAudience, queryOnce, randomToken, readForm, secretHash } from './util.ts';
 
@@ -84,13 +85,18 @@ export async function checkAuthzRequest(deps: Deps, p: Map<string, string> | nul
   return { kind: 'ok', req: { client, redirectUri, state, codeChallenge: challenge, resource, audience, params } };
 }
 
-async function issueCode(deps: Deps, req: AuthzRequest, userId: number) {
+/** Issues a code for the signed-in user (the grant it becomes remembers the session, so the app's sign-out ends it). */
+async function issueCode(deps: Deps, req: AuthzRequest, session: Pick<SignInSession, 'idHash'> & { user: Pick<UserRow, 'id'> }) {
   const code = randomToken();
   const now = deps.clock();
+  const userId = session.user.id;
+  // The web app needs no consent, but is listed (and revocable) on the account page like every app.
+  if (isFirstParty(deps, req.client)) await deps.db.insert(oauthConsents).values({ userId, clientId: req.client.id }).onConflictDoNothing();
   await deps.db.insert(oauthCodes).values({
     codeHash: secretHash(deps, 'code', code),
     clientId: req.client.id,
     userId,
+    sessionHash: session.idHash,
     redirectUri: req.redirectUri,
     codeChallenge: req.codeChallenge,
     audience: req.audience,
@@ -110,8 +116,12 @@ function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
 
 const redirectOrigin = (req: AuthzRequest) => new URL(req.redirectUri).origin;
 
-function showSignIn(c: Context<AppEnv>, req: AuthzRequest | null, extra: { email?: string; error?: string; status?: number } = {}) {
-  const body = signInPage({ csrf: csrfToken(c), params: req?.params ?? {}, ...(req ? { appName: req.client.name } : {}), ...extra });
+function showSignIn(
+  c: Context<AppEnv>,
+  req: AuthzRequest | null,
+  extra: { email?: string; error?: string; status?: number; teams?: { id: number; name: string }[] } = {},
+) {
+  const body = signInPage({ csrf: csrfToken(c), params: req?.params ?? {}, ...(req ? { appName: clientDisplayName(c.get('deps'), req.client) } : {}), ...extra });
   return sendPage(c, 'Sign in', body, { status: extra.status ?? 200, formTargets: req ? [redirectOrigin(req)] : [] });
 }
 
@@ -127,19 +137,29 @@ function showConsent(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
   return sendPage(c, 'Allow access', body, { formTargets: [redirectOrigin(req)] });
 }
 
+/** The web app with a sign-in already on this device: continue as that person, or switch ("Not you?"). */
+function showContinue(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
+  const body = continuePage({ csrf: csrfToken(c), params: req.params, user: { name: user.name, email: user.email } });
+  return sendPage(c, 'Continue', body, { formTargets: [redirectOrigin(req)] });
+}
+
 const showProblem = (c: Context<AppEnv>, checked: Extract<Checked, { kind: 'page' }>) =>
   sendPage(c, checked.title, messagePage(checked.title, checked.message), { status: checked.status });
 
-/** After sign-in or on a fresh request: consent remembered → code; otherwise the consent screen. */
-async function proceed(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
+/**
+ * A request from a browser already signed in: the web app asks "Continue as…?" (never signing someone in
+ * silently after they signed out of it); other apps get a code when consent is remembered, else the consent screen.
+ */
+async function proceed(c: Context<AppEnv>, req: AuthzRequest, session: SignInSession) {
   const deps = c.get('deps');
+  if (isFirstParty(deps, req.client)) return showContinue(c, req, session.user);
   const [consent] = await deps.db
     .select()
     .from(oauthConsents)
-    .where(and(eq(oauthConsents.userId, user.id), eq(oauthConsents.clientId, req.client.id)))
+    .where(and(eq(oauthConsents.userId, session.user.id), eq(oauthConsents.clientId, req.client.id)))
     .limit(1);
-  if (consent) return redirect(c, await issueCode(deps, req, user.id), 302);
-  return showConsent(c, req, user);
+  if (consent) return redirect(c, await issueCode(deps, req, session), 302);
+  return showConsent(c, req, session.user);
 }
 
 const formParams = (form: Map<string, string>) => {
@@ -157,9 +177,9 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
     const checked = await checkAuthzRequest(deps, queryOnce(c));
     if (checked.kind === 'page') return showProblem(c, checked);
     if (checked.kind === 'redirect') return redirect(c, checked.url, 302);
-    const user = await sessionUser(c);
-    if (!user) return showSignIn(c, checked.req);
-    return proceed(c, checked.req, user);
+    const session = await currentSession(c);
+    if (!session) return showSignIn(c, checked.req);
+    return proceed(c, checked.req, session);
   });
 
   app.post('/oauth/signin', async (c) => {
@@ -184,17 +204,24 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
       c.header('Retry-After', String(wait));
       return showSignIn(c, req, { email, error: `Too many sign-in attempts. Try again in ${wait} seconds.`, status: 429 });
     }
-    const [user] = email ? await deps.db.select().from(users).where(eq(users.email, email)).limit(1) : [];
-    // verifyPassword does the same work when there is no such user, so the answer and its timing do not reveal whether an email exists.
-    const ok = (await verifyPassword(password, user?.passwordHash)) && user?.status === 'active';
-    if (!ok || !user) {
+    // The same work whether or not the email exists, so neither the answer nor its timing reveals it.
+    const teamField = form.get('team');
+    const found = await signInAccounts(deps, email, password, teamField && /^\d{1,9}$/.test(teamField) ? Number(teamField) : undefined);
+    if (found.kind === 'none') {
       await countEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
       await countEvent(deps, addressKey, SIGNIN_PER_ADDRESS);
       return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
     }
+    if (found.kind === 'choose') {
+      const error = 'This email and password open accounts in several teams. Choose the team and enter your password again.';
+      return showSignIn(c, req, { email, teams: found.teams, error });
+    }
+    const user = found.user;
     await resetThrottle(deps, accountKey);
-    await startSession(c, user.id, form.get('remember') === '1');
+    const idHash = await startSession(c, user.id, form.get('remember') === '1');
     if (!req) return redirect(c, '/oauth/account', 303);
+    // The web app, just signed in with a password: straight back to it.
+    if (isFirstParty(deps, req.client)) return redirect(c, await issueCode(deps, req, { idHash, user }), 303);
     const qs = new URLSearchParams(Object.entries(req.params).filter((e): e is [string, string] => e[1] !== undefined));
     return redirect(c, `/oauth/authorize?${qs.toString()}`, 303);
   });
@@ -211,8 +238,9 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
     if (checked.kind === 'page') return showProblem(c, checked);
     if (checked.kind === 'redirect') return redirect(c, checked.url, 303);
     const req = checked.req;
-    const user = await sessionUser(c);
-    if (!user) return showSignIn(c, req);
+    const session = await currentSession(c);
+    if (!session) return showSignIn(c, req);
+    const user = session.user;
     const decision = form.get('decision');
     if (decision === 'deny')
       return redirect(
@@ -220,9 +248,9 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
         backToClient(deps, req.redirectUri, req.state, { error: 'access_denied', error_description: 'The user denied access' }),
         303,
       );
-    if (decision !== 'allow') return showConsent(c, req, user);
+    if (decision !== 'allow') return isFirstParty(deps, req.client) ? showContinue(c, req, user) : showConsent(c, req, user);
     await deps.db.insert(oauthConsents).values({ userId: user.id, clientId: req.client.id }).onConflictDoNothing();
-    return redirect(c, await issueCode(deps, req, user.id), 303);
+    return redirect(c, await issueCode(deps, req, session), 303);
   });
 
   app.post('/oauth/signout', async (c) => {

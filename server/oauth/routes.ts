@@ -4,6 +4,7 @@ import { registerMcpRoutes } from '../mcp/routes.ts';
 import { registerAccountRoutes } from './account.ts';
 import { registerAuthorizeRoutes } from './authorize.ts';
 import { registerMetadataRoutes } from './metadata.ts';
+import { FAVICON_PATH, FAVICON_SVG } from './page-style.ts';
 import { registerRegistrationRoute } from './register.ts';
 import { registerTokenRoutes } from './token.ts';
 
@@ -15,4 +16,5 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
   registerTokenRoutes(app);
   registerAccountRoutes(app);
   registerMcpRoutes(app);
+  app.get(FAVICON_PATH, (c) => c.body(FAVICON_SVG, 200, { 'Content-Type': 'image/svg+xml', 'Cache-Control': 'public, max-age=86400' }));
 }

@@ -2,6 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { oauthSessions, users } from '../db/schema/index.ts';
+import type { Db } from '../db/client.ts';
 import type { AppEnv, UserRow } from '../http/env.ts';
 import { isHttps, randomToken, safeEqual, secretHash } from './util.ts';
 
@@ -32,30 +33,51 @@ export function csrfValid(c: Context<AppEnv>, form: Map<string, string>): boolea
   return safeEqual(sent, secretHash(c.get('deps'), 'csrf', value));
 }
 
-/** The signed-in user of the remembered session, if any (and still active). */
-export async function sessionUser(c: Context<AppEnv>): Promise<UserRow | null> {
+export interface SignInSession {
+  user: UserRow;
+  /** The session id's hash (what grants approved in it keep). */
+  idHash: string;
+  remember: boolean;
+}
+
+/** The sign-in session of this browser, if any (and its user still active). */
+export async function currentSession(c: Context<AppEnv>): Promise<SignInSession | null> {
   const deps = c.get('deps');
   const value = getCookie(c, cookieName(c, 'tk_session'));
   if (!value) return null;
+  const idHash = secretHash(deps, 'session', value);
   const [row] = await deps.db
     .select()
     .from(oauthSessions)
     .innerJoin(users, eq(users.id, oauthSessions.userId))
-    .where(and(eq(oauthSessions.idHash, secretHash(deps, 'session', value)), gt(oauthSessions.expiresAt, deps.clock())))
+    .where(and(eq(oauthSessions.idHash, idHash), gt(oauthSessions.expiresAt, deps.clock())))
     .limit(1);
   if (!row || row.users.status !== 'active') return null;
-  return row.users;
+  return { user: row.users, idHash, remember: row.oauth_sessions.remember };
 }
 
-/** Starts a remembered sign-in: a persistent cookie when `remember`, otherwise one for this browser session. */
-export async function startSession(c: Context<AppEnv>, userId: number, remember: boolean) {
+/** The signed-in user of this browser's sign-in session, if any. */
+export const sessionUser = async (c: Context<AppEnv>): Promise<UserRow | null> => (await currentSession(c))?.user ?? null;
+
+/**
+ * Ends the sign-in session a grant was approved in, when the app revokes that grant (signing out of it),
+ * unless the user asked to stay signed in on this device.
+ */
+export async function endSessionOfGrant(db: Db, sessionHash: string | null) {
+  if (sessionHash) await db.delete(oauthSessions).where(and(eq(oauthSessions.idHash, sessionHash), eq(oauthSessions.remember, false)));
+}
+
+/** Starts a sign-in session: a persistent cookie when `remember`, otherwise one for this browser session. Answers its id hash. */
+export async function startSession(c: Context<AppEnv>, userId: number, remember: boolean): Promise<string> {
   const deps = c.get('deps');
   const value = randomToken();
+  const idHash = secretHash(deps, 'session', value);
   const ttl = remember ? REMEMBER_SEC : SESSION_SEC;
   await deps.db
     .insert(oauthSessions)
-    .values({ idHash: secretHash(deps, 'session', value), userId, expiresAt: new Date(deps.clock().getTime() + ttl * 1000) });
+    .values({ idHash, userId, remember, expiresAt: new Date(deps.clock().getTime() + ttl * 1000) });
   setCookie(c, cookieName(c, 'tk_session'), value, { ...cookieOpts(c), ...(remember ? { maxAge: ttl } : {}) });
+  return idHash;
 }
 
 /** Ends the remembered sign-in (server side and cookie). */

@@ -6,6 +6,7 @@ import { oauthAccessTokens, oauthClients, oauthCodes, oauthGrants, oauthRefreshT
 import type { AppEnv, Deps } from '../http/env.ts';
 import { DpopError, dpopHeader, verifyDpopProof } from './dpop.ts';
 import { activeKey, verificationKey } from './keys.ts';
+import { endSessionOfGrant } from './session.ts';
 import { issueTokens, refreshHash, revokeGrant, sweepExpired, type GrantRow, type TokenResponse } from './tokens.ts';
 import { readForm, s256, safeEqual, secretHash } from './util.ts';
 
@@ -99,7 +100,7 @@ async function exchangeCode(deps: Deps, form: Map<string, string>, clientId: str
     if (!(await userActive(tx, row.userId))) return new OAuthError('invalid_grant', 'The account is not active');
     const [grant] = await tx
       .insert(oauthGrants)
-      .values({ userId: row.userId, clientId, audience: row.audience, dpopJkt: jkt, createdAt: now })
+      .values({ userId: row.userId, clientId, audience: row.audience, dpopJkt: jkt, sessionHash: row.sessionHash, createdAt: now })
       .returning();
     await tx.update(oauthCodes).set({ grantId: grant!.id }).where(eq(oauthCodes.codeHash, codeHash));
     return issueTokens(deps, tx, key, grant as GrantRow, null);
@@ -147,17 +148,23 @@ async function refresh(deps: Deps, form: Map<string, string>, clientId: string, 
   return outcome;
 }
 
-/** Revokes a refresh token (its whole grant) or an access token (its jti), if it belongs to `clientId`. */
+/**
+ * Revokes a refresh token (its whole grant, and the sign-in session it was approved in unless the user chose
+ * to stay signed in: the app is signing out) or an access token (its jti), if it belongs to `clientId`.
+ */
 async function revoke(deps: Deps, token: string, hint: string | undefined, clientId: string) {
   const asRefresh = async () => {
     const [row] = await deps.db
-      .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId })
+      .select({ grantId: oauthGrants.id, clientId: oauthGrants.clientId, sessionHash: oauthGrants.sessionHash })
       .from(oauthRefreshTokens)
       .innerJoin(oauthGrants, eq(oauthGrants.id, oauthRefreshTokens.grantId))
       .where(eq(oauthRefreshTokens.tokenHash, refreshHash(deps, token)))
       .limit(1);
     if (!row) return false;
-    if (row.clientId === clientId) await revokeGrant(deps, deps.db, row.grantId);
+    if (row.clientId === clientId) {
+      await revokeGrant(deps, deps.db, row.grantId);
+      await endSessionOfGrant(deps.db, row.sessionHash);
+    }
     return true;
   };
   const asAccess = async () => {

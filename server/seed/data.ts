@@ -99,8 +99,11 @@ export const people: DemoPerson[] = [
   },
 ];
 
-/** A budget as stored, with `appliedFrom` given relative to the seeding day. */
-export type DemoBudget = Omit<StoredBudget, 'appliedFrom'> & { appliedFromWeeksAgo?: number };
+/**
+ * A budget as stored, with `appliedFrom` given relative to the seeding day. With `targetProgress`, the seed
+ * sets the amount after logging the demo's time so that the budget starts at that percent used, whatever the day.
+ */
+export type DemoBudget = Omit<StoredBudget, 'appliedFrom'> & { appliedFromWeeksAgo?: number; targetProgress?: number };
 
 export interface DemoClient {
   key: 'bluebird' | 'helix' | 'meridian';

@@ -4,7 +4,7 @@ import { clients, projects, projectUsers, sections, tasks, teams, timeHistory, t
 import { verifyPassword } from '../lib/passwords.ts';
 import { setupTestApp, type TestContext } from '../test/harness.ts';
 import { DEMO_TEAM_NAME } from './data.ts';
-import { DEMO_DAYS, seedDemo, type DemoResult } from './demo.ts';
+import { DEMO_DAYS, demoBudgetNote, seedDemo, type DemoResult } from './demo.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 
 let t: TestContext;
@@ -137,6 +137,57 @@ describe('demo seed', () => {
       expect(w.billableTime).toBeGreaterThan(0);
       expect(w.nonBillableTime).toBeGreaterThan(0);
     }
+  });
+
+  it('starts budgets comfortable, past the threshold and over, and says which one refuses more time', async () => {
+    const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const ps = await t.call<{ name: string; budget?: { progress: number; threshold: number; disallowOverbudget: boolean } }[]>('GET', '/projects', admin);
+    const budget = (name: string) => ps.body.find((p) => p.name === name)!.budget!;
+    expect(budget('Brand refresh').progress).toBeLessThan(budget('Brand refresh').threshold - 20);
+    expect(budget('Online shop').progress).toBeGreaterThanOrEqual(budget('Online shop').threshold);
+    expect(budget('Online shop').progress).toBeLessThan(100);
+    expect(budget('Spring campaign').progress).toBeGreaterThan(100);
+    expect(budget('Spring campaign').disallowOverbudget).toBe(true);
+    expect(demoBudgetNote()).toContain('Spring campaign');
+  });
+
+  it('lets the demo member log time on every row of her last week, and refuses the over-budget project to its members', async () => {
+    const as = (email: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.email === email)!.apiKey } });
+    const priya = seeded.accounts.find((a) => a.role === 'member')!;
+    const me = (await t.call<{ id: number }>('GET', '/users/me', as(priya.email))).body;
+    const dates = weekdaysBefore(now, 7);
+    const mine = await t.call<{ task: { id: string } | null }[]>('GET', `/users/${me.id}/time?from=${dates[0]}&to=${dates.at(-1)}`, as(priya.email));
+    const rows = [...new Set(mine.body.flatMap((r) => (r.task ? [r.task.id] : [])))];
+    expect(rows.length).toBeGreaterThan(3);
+    for (const task of rows) {
+      const added = await t.call('POST', '/time', { ...as(priya.email), body: { task, date: dates.at(-1), time: 1800 } });
+      expect(added.status, `task ${task}`).toBe(201);
+    }
+    const tomas = seeded.accounts.find((a) => a.email.startsWith('tomas'))!;
+    const spring = (await t.call<{ id: string; name: string }[]>('GET', '/projects', as(tomas.email))).body.find((p) => p.name === 'Spring campaign')!;
+    const springTasks = await t.call<{ id: string; status: string }[]>('GET', `/projects/${encodeURIComponent(spring.id)}/tasks`, as(tomas.email));
+    const open = springTasks.body.find((x) => x.status === 'open')!;
+    const refused = await t.call('POST', '/time', { ...as(tomas.email), body: { task: open.id, date: dates.at(-1), time: 1800 } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.budget[0]).toContain('Spring campaign');
+  });
+
+  it('has one draft invoice for Helix covering its first two weeks of billable time', async () => {
+    const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const list = await t.call('GET', '/invoices', admin);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    const [inv] = list.body;
+    expect(inv).toMatchObject({
+      status: 'draft',
+      publicId: 'INV-0001',
+      client: { name: expect.stringContaining('Helix') },
+      tax: { rate: 10 },
+    });
+    expect(inv.invoiceItems.length).toBeGreaterThan(0);
+    expect(inv.listAmount).toBeGreaterThan(0);
+    expect(inv.totalAmount).toBe(inv.netAmount + inv.tax.amount);
+    expect(inv.dateTill <= '2026-03-04').toBe(true);
   });
 
   it('does nothing the second time', async () => {

@@ -16,11 +16,13 @@ import {
   type StoredEstimate,
 } from '../db/schema/index.ts';
 import { Scope } from '../db/scope.ts';
+import { budgetUsage } from '../modules/budgets/progress.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
 import { expenseCategoryList, planExpenses } from './expenses.ts';
 import { projects } from './projects.ts';
+import { seedDemoInvoice } from './invoices.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 
 export interface DemoAccount {
@@ -43,7 +45,7 @@ export interface DemoResult {
 export const DEMO_DAYS = 91;
 
 const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
-  const { appliedFromWeeksAgo, ...rest } = b;
+  const { appliedFromWeeksAgo, targetProgress: _target, ...rest } = b;
   const appliedFrom =
     rest.period === 'general' && appliedFromWeeksAgo
       ? new Date(now.getTime() - appliedFromWeeksAgo * 7 * 86_400_000).toISOString().slice(0, 10)
@@ -60,6 +62,25 @@ const toEstimate = (ids: Record<PersonKey, number>, e: DemoTask['estimate']): St
   const usersMap = byPerson(ids, e, 3600);
   return { total: Object.values(usersMap).reduce((a, b) => a + b, 0), type: 'users', users: usersMap };
 };
+
+/**
+ * Sets a project's budget amount so that the time logged so far uses `targetProgress` percent of it
+ * (whole hours for time budgets, whole tens for money), so the demo shows each budget state on any day.
+ */
+async function setBudgetToProgress(scope: Scope, projectId: number, budget: StoredBudget, targetProgress: number, now: Date) {
+  const { used } = await budgetUsage(scope, { kind: 'project', id: projectId }, budget, now);
+  const unit = budget.type === 'time' ? 3600 : 1000;
+  const amount = Math.max(unit, Math.round((used * 100) / targetProgress / unit) * unit);
+  await scope.update(projectsTable, { budget: { ...budget, budget: amount } }, eq(projectsTable.id, projectId));
+}
+
+/** One line for the printed sign-in: which project shows the over-budget refusal, and to whom. */
+export function demoBudgetNote(): string {
+  const p = projects.find((x) => x.budget?.disallowOverbudget && (x.budget.targetProgress ?? 0) > 100);
+  if (!p) return '';
+  const who = people.filter((x) => p.members.includes(x.key) && x.role !== 'supervisor').map((x) => x.email);
+  return `"${p.name}" is over a budget that refuses more time: add time there as ${who.join(' or ')} to see the refusal.`;
+}
 
 /** The demo accounts with their API keys, when the demo team exists (passwords are the demo ones unless changed since). */
 export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult | undefined> {
@@ -92,6 +113,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     const scope = new Scope(tx, team!.id);
     const ids = {} as Record<PersonKey, number>;
     const accounts: DemoAccount[] = [];
+    let admin: Awaited<ReturnType<typeof createUser>>['row'] | undefined;
     for (const p of people) {
       const { row, apiKey } = await createUser(tx, secrets, {
         teamId: team!.id,
@@ -107,6 +129,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         password: p.password,
       });
       ids[p.key] = row.id;
+      if (p.role === 'admin') admin ??= row;
       accounts.push({ name: p.name, email: p.email, role: p.role, password: p.password, apiKey });
     }
 
@@ -122,6 +145,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
 
     const projectIds = new Map<string, number>();
     const taskCount = { n: 0 };
+    const targets: { projectId: number; budget: StoredBudget; targetProgress: number }[] = [];
     const workTasks = new Map<PersonKey, number[]>();
     for (const p of projects) {
       const project = await scope.insert(projectsTable, {
@@ -139,6 +163,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         budget: p.budget ? { ...toBudget(p.budget, now), showToUsers: p.budget.showToUsers } : null,
       });
       projectIds.set(p.name, project.id);
+      if (p.budget?.targetProgress) targets.push({ projectId: project.id, budget: project.budget!, targetProgress: p.budget.targetProgress });
       await scope.insertMany(
         projectUsers,
         p.members.map((m) => ({ projectId: project.id, userId: ids[m] })),
@@ -163,10 +188,10 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
       }
     }
 
-    const workdays = weekdaysBefore(now, DEMO_DAYS);
+    const days = weekdaysBefore(now, DEMO_DAYS);
     const plan = planTime(
       people.map((p) => ({ userId: ids[p.key], dailyHours: p.dailyHours, taskIds: workTasks.get(p.key) ?? [] })),
-      workdays,
+      days,
     );
     const records = await scope.insertMany(
       timeRecords,
@@ -195,7 +220,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     const categoryId = new Map(categories.map((c) => [c.name, c.id]));
     await scope.insertMany(
       expenses,
-      planExpenses(workdays).map((e) => ({
+      planExpenses(days).map((e) => ({
         userId: ids[e.person],
         createdBy: ids[e.person],
         categoryId: categoryId.get(e.category)!,
@@ -206,6 +231,8 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         details: e.details,
       })),
     );
+    for (const t of targets) await setBudgetToProgress(scope, t.projectId, t.budget, t.targetProgress, now);
+    if (admin && days.length) await seedDemoInvoice(scope, admin, team!, clientIds.helix!, now, [...days].sort()[0]!);
     return {
       created: true,
       teamId: team!.id,

@@ -2,7 +2,11 @@ import type { DemoProject } from './data.ts';
 
 const h = (hours: number) => Math.round(hours * 3600);
 
-/** Five projects of both types, every billing kind and budget type, a dozen tasks each. */
+/**
+ * Five projects of both types, every billing kind and budget type, a dozen tasks each. Their budgets start
+ * in every state: "Brand refresh" comfortable, "Online shop" past its threshold, "Spring campaign" over a budget
+ * that refuses more (the member Priya is not on it, so her own rows always take time).
+ */
 export const projects: DemoProject[] = [
   {
     name: 'Brand refresh',
@@ -13,9 +17,10 @@ export const projects: DemoProject[] = [
     rate: { type: 'user_rate', rate: null },
     budget: {
       type: 'money',
-      budget: 1_800_000,
+      budget: 4_500_000,
       period: 'general',
       appliedFromWeeksAgo: 6,
+      targetProgress: 45,
       disallowOverbudget: false,
       excludeUnbillableTime: false,
       excludeExpenses: false,
@@ -68,7 +73,9 @@ export const projects: DemoProject[] = [
     budget: {
       type: 'time',
       budget: h(120),
-      period: 'monthly',
+      period: 'general',
+      appliedFromWeeksAgo: 6,
+      targetProgress: 94,
       disallowOverbudget: false,
       excludeUnbillableTime: true,
       excludeExpenses: false,
@@ -161,14 +168,16 @@ export const projects: DemoProject[] = [
     budget: {
       type: 'money',
       budget: 500_000,
-      period: 'monthly',
+      period: 'general',
+      appliedFromWeeksAgo: 5,
+      targetProgress: 112,
       disallowOverbudget: true,
       excludeUnbillableTime: false,
       excludeExpenses: false,
       threshold: 75,
       showToUsers: true,
     },
-    members: ['marcus', 'priya', 'tomas', 'hannah'],
+    members: ['marcus', 'tomas', 'hannah'],
     sections: [
       {
         name: 'Concept',
@@ -183,7 +192,7 @@ export const projects: DemoProject[] = [
         tasks: [
           { name: 'Landing page', estimate: 14 },
           { name: 'Social media templates', estimate: 8 },
-          { name: 'Email newsletter', estimate: { hannah: 4, priya: 3 } },
+          { name: 'Email newsletter', estimate: { hannah: 4, tomas: 3 } },
           { name: 'Product photo retouching' },
         ],
       },

@@ -44,13 +44,15 @@ export interface RequestOptions<T> {
    */
   response?: z.ZodType<T> | LazySchema<T> | null;
   signal?: AbortSignal;
+  /** Extra request headers (for example `Idempotency-Key`). */
+  headers?: Record<string, string>;
   /** Overrides the session for this request (signing in with a key not yet saved). */
   credential?: CredentialSource;
   baseUrl?: string;
 }
 
 /** What every call may add to its operation's arguments. */
-export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'credential' | 'baseUrl'>;
+export type CallOptions = Pick<RequestOptions<unknown>, 'signal' | 'credential' | 'baseUrl' | 'headers'>;
 
 type AnyArgs = { params?: Record<string, string | number>; query?: Record<string, QueryValue>; body?: unknown };
 
@@ -86,7 +88,7 @@ export function createApiClient(options: ApiClientOptions) {
 
   async function send(req: RequestOptions<unknown>, baseUrl: string, credential: CredentialSource | null): Promise<Response> {
     const url = buildUrl(baseUrl, req.path, req.query);
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
     if (req.body !== undefined) headers['Content-Type'] = 'application/json';
     if (credential) Object.assign(headers, await credential.headers({ method: req.method.toUpperCase(), url }));
     try {

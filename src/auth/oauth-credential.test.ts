@@ -116,6 +116,21 @@ describe('OAuthCredential', () => {
     await expect(keyless.credential.headers({ method: 'GET', url: URL_ME })).rejects.toMatchObject({ status: 401 });
   });
 
+  it('asks for no new tokens once signed out: neither ahead of expiry nor after a 401', async () => {
+    const { credential, endpoint } = await setup();
+    vi.useFakeTimers();
+    try {
+      await credential.headers({ method: 'GET', url: URL_ME });
+      expect(endpoint.refreshTokens).toHaveBeenCalledTimes(1);
+      await credential.revoke();
+      await vi.advanceTimersByTimeAsync(2 * 3600_000);
+      expect(await credential.refresh(new Response(null, { status: 401 }))).toBe(false);
+      expect(endpoint.refreshTokens).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('revokes the refresh token and deletes the key on sign-out, even when the server cannot be reached', async () => {
     const { credential, endpoint, keys } = await setup();
     endpoint.revokeRefreshToken.mockRejectedValueOnce(new NetworkError('https://api.test'));

@@ -75,6 +75,7 @@ function fakeServer() {
     const form = new URLSearchParams(await req.text());
     const clientId = form.get('client_id') ?? '';
     if (url.pathname === '/oauth/revoke') {
+      if (!clients.has(clientId)) return json(401, { error: 'invalid_client' });
       revoked.push(form.get('token')!);
       return new Response(null, { status: 200 });
     }
@@ -169,6 +170,8 @@ describe('startSignIn', () => {
     const second = new URL(await startSignIn({ apiBaseUrl: API, returnTo: '/' }));
     expect(server.registrations()).toBe(1);
     expect(second.searchParams.get('client_id')).toBe('tkc_1');
+    // The cached id is checked by revoking a made-up token (200 for a known client), not by a refused token request.
+    expect(server.log.filter((l) => l.startsWith('POST'))).toEqual(['POST /oauth/register', 'POST /oauth/revoke']);
     expect(second.searchParams.get('state')).not.toBe(first.searchParams.get('state'));
     expect(second.searchParams.get('code_challenge')).not.toBe(first.searchParams.get('code_challenge'));
   });

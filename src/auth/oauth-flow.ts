@@ -95,21 +95,26 @@ export async function discover(apiBaseUrl: string): Promise<Discovered> {
 }
 
 /**
- * Asks the token endpoint whether it still knows `clientId`: a grant with a throw-away refresh token is
- * refused as invalid_grant for a known client and invalid_client for one it forgot. Nothing is issued.
+ * Asks whether the server still knows `clientId`, without a failing request in the usual case: revoking a
+ * throw-away token succeeds for a known client (RFC 7009 §2.2) and is refused as invalid_client for one it
+ * forgot. Servers without revocation are asked at the token endpoint (a made-up refresh token: invalid_grant).
  */
 async function clientIsKnown(as: oauth.AuthorizationServer, clientId: string): Promise<boolean> {
-  const endpoint = as.token_endpoint!;
+  const endpoint = as.revocation_endpoint ?? as.token_endpoint!;
+  const fields: Record<string, string> = as.revocation_endpoint
+    ? { token: oauth.generateRandomState(), client_id: clientId }
+    : { grant_type: 'refresh_token', client_id: clientId, refresh_token: oauth.generateRandomState() };
   const res = await reach(endpoint, () =>
     fetch(endpoint, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'refresh_token', client_id: clientId, refresh_token: oauth.generateRandomState() }),
+      body: new URLSearchParams(fields),
       credentials: 'omit',
     }),
   );
-  if (res.status !== 400 && res.status !== 401) return true;
+  // Read to the end, so leaving the page next does not cut the answer off.
   const body = (await res.json().catch(() => ({}))) as { error?: unknown };
+  if (res.status !== 400 && res.status !== 401) return true;
   return body.error !== 'invalid_client';
 }
 
@@ -231,14 +236,15 @@ const serverOf = (state: StoredOAuth): oauth.AuthorizationServer => ({
 export async function revokeRefreshToken(state: StoredOAuth): Promise<void> {
   if (!state.revocationEndpoint) return;
   const endpoint = state.revocationEndpoint;
-  await reach(endpoint, async () =>
-    oauth.processRevocationResponse(
-      await oauth.revocationRequest(serverOf(state), { client_id: state.clientId }, oauth.None(), state.refreshToken, {
-        additionalParameters: { token_type_hint: 'refresh_token' },
-        ...http(endpoint),
-      }),
-    ),
-  );
+  await reach(endpoint, async () => {
+    const res = await oauth.revocationRequest(serverOf(state), { client_id: state.clientId }, oauth.None(), state.refreshToken, {
+      additionalParameters: { token_type_hint: 'refresh_token' },
+      ...http(endpoint),
+    });
+    await oauth.processRevocationResponse(res);
+    // The answer is read to its end before the app moves on, so leaving the page cannot abort it.
+    if (!res.bodyUsed) await res.arrayBuffer().catch(() => undefined);
+  });
 }
 
 /** A sentence for the sign-in screens about why signing in failed. */

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type Ref } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { FieldFrame } from './field-frame.tsx';
 
 export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -7,28 +8,11 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled input; its hint and error are announced with it (`aria-describedby`). */
+/** A labelled input; its hint and error are announced with it. In a form, spread `register('field')` into it. */
 export function TextField({ label, hint, error, className, ref, ...input }: TextFieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className={['field', error ? 'field--invalid' : '', className ?? ''].filter(Boolean).join(' ')}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input {...input} ref={ref} id={id} className="field__input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} />
-      {hint && (
-        <p className="field__hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} className={className}>
+      {(control) => <input {...input} {...control} ref={ref} className="field__input" />}
+    </FieldFrame>
   );
 }

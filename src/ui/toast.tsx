@@ -5,6 +5,7 @@ interface ToastItem {
   id: number;
   message: string;
   tone: ToastTone;
+  undo?: (() => void) | undefined;
 }
 
 let items: ToastItem[] = [];
@@ -12,12 +13,15 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((fn) => fn());
 
-/** Shows a short message at the bottom of the screen; errors stay longer. Callers decide, never the HTTP client. */
-export function toast(message: string, tone: ToastTone = 'info') {
+/**
+ * Shows a short message at the bottom of the screen; errors, and completed actions with `undo`, stay
+ * longer. Callers decide, never the HTTP client.
+ */
+export function toast(message: string, tone: ToastTone = 'info', options: { undo?: () => void } = {}) {
   const id = nextId++;
-  items = [...items.slice(-2), { id, message, tone }];
+  items = [...items.slice(-2), { id, message, tone, undo: options.undo }];
   emit();
-  setTimeout(() => dismiss(id), tone === 'error' ? 8000 : 4000);
+  setTimeout(() => dismiss(id), tone === 'error' || options.undo ? 8000 : 4000);
 }
 
 function dismiss(id: number) {
@@ -60,6 +64,18 @@ function ToastView({ item }: { item: ToastItem }) {
         {item.tone === 'error' ? '!' : item.tone === 'success' ? '\u2713' : 'i'}
       </span>
       <span className="toast__text">{item.message}</span>
+      {item.undo && (
+        <button
+          type="button"
+          className="toast__undo"
+          onClick={() => {
+            dismiss(item.id);
+            item.undo?.();
+          }}
+        >
+          Undo
+        </button>
+      )}
       <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(item.id)}>
         ×
       </button>

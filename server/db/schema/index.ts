@@ -5,3 +5,6 @@ export * from './money.ts';
 export * from './timesheets.ts';
 export * from './webhooks.ts';
 export * from './budgets.ts';
+export * from './idempotency.ts';
+export * from './planner.ts';
+export * from './invoices.ts';

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './core.ts';
 
 /**
@@ -31,6 +31,8 @@ export const oauthGrants = pgTable(
     audience: text('audience').notNull(),
     /** JWK SHA-256 thumbprint the tokens are bound to (DPoP), when bound. */
     dpopJkt: text('dpop_jkt'),
+    /** The sign-in session (its id hash) the user approved this grant in: the app's revocation ends it. */
+    sessionHash: text('session_hash'),
     createdAt: createdAt(),
     revokedAt: ts('revoked_at'),
   },
@@ -55,6 +57,8 @@ export const oauthCodes = pgTable('oauth_codes', {
   usedAt: ts('used_at'),
   /** The grant created when the code was exchanged (revoked if the code is presented again). */
   grantId: integer('grant_id').references(() => oauthGrants.id, { onDelete: 'cascade' }),
+  /** The sign-in session the code was issued in, passed on to its grant. */
+  sessionHash: text('session_hash'),
   createdAt: createdAt(),
 });
 
@@ -122,6 +126,8 @@ export const oauthSessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: ts('expires_at').notNull(),
+    /** "Keep me signed in on this device": the session outlives signing out of an app (which then asks "Continue as…?"). */
+    remember: boolean('remember').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [index('oauth_sessions_user_idx').on(t.userId)],

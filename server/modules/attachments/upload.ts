@@ -1,7 +1,9 @@
 import type { Context } from 'hono';
 import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../../../contract/attachments.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { ApiError, badRequest, invalid, issuesToErrors } from '../../http/errors.ts';
+import { readBytes } from '../../http/body.ts';
+import { ApiError, badRequest, invalid, issuesToErrors, validationError } from '../../http/errors.ts';
+import { assertSafeJson } from '../../http/json-input.ts';
 
 /** A file as received, before its type is checked. */
 export interface ReceivedFile {
@@ -15,28 +17,15 @@ const tooLarge = () => new ApiError(413, `The file is larger than ${MAX_ATTACHME
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** base64 of the largest file, plus the JSON around it. */
-const JSON_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
+export const JSON_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
 
 /** Reads the request body, stopping as soon as it passes `limit` bytes. */
 async function readLimited(c: Context<AppEnv>, limit: number): Promise<Buffer> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw tooLarge();
-  const body = c.req.raw.body;
-  if (!body) return Buffer.alloc(0);
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw tooLarge();
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks, total);
+  const bytes = await readBytes(c.req.raw.body, limit);
+  if (!bytes) throw tooLarge();
+  return bytes;
 }
 
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
@@ -90,12 +79,18 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedFile> {
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  assertSafeJson(json);
   const r = uploadAttachmentBody.safeParse(json);
-  if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
-  const bytes = decodeBase64(r.data.content);
+  if (!r.success) throw validationError(r.error.issues, json);
+  return fileFromJson(r.data);
+}
+
+/** The file of a JSON upload `{name, content}` (`content` in base64). */
+export function fileFromJson(body: { name: string; content: string }): ReceivedFile {
+  const bytes = decodeBase64(body.content);
   if (!bytes) throw invalid('content', 'content must be the file encoded in base64');
   if (bytes.length > MAX_ATTACHMENT_BYTES) throw tooLarge();
-  return { name: checkName(r.data.name), bytes, field: 'content' };
+  return { name: checkName(body.name), bytes, field: 'content' };
 }
 
 /** `Content-Disposition` with an ASCII fallback and the exact name in RFC 5987 form (RFC 6266). */

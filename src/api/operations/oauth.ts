@@ -15,4 +15,5 @@ export const account: Operation<typeof R.account> = { method: 'get', path: '/oau
 export const revokeApp: Operation<typeof R.revokeApp> = { method: 'post', path: '/oauth/account/revoke' };
 export const token: Operation<typeof R.token> = { method: 'post', path: '/oauth/token' };
 export const revoke: Operation<typeof R.revoke> = { method: 'post', path: '/oauth/revoke' };
+export const favicon: Operation<typeof R.favicon> = { method: 'get', path: '/oauth/favicon.svg' };
 export const mcp: Operation<typeof R.mcp> = { method: 'post', path: '/mcp' };

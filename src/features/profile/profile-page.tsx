@@ -2,6 +2,7 @@ import type { User } from '../../../contract/users.ts';
 import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';
 import { Card } from '../../ui/card.tsx';
 import { ApiKeyPanel } from './api-key-panel.tsx';
+import { DetailsCard } from './details-card.tsx';
 
 /** The signed-in user's own profile: who they are, their team, and their API key. */
 export function ProfilePage({ user }: { user: User }) {
@@ -38,6 +39,7 @@ export function ProfilePage({ user }: { user: User }) {
           </dl>
         </Card>
         {user.apiKey && <ApiKeyPanel apiKey={user.apiKey} />}
+        <DetailsCard user={user} />
       </div>
     </div>
   );

@@ -53,7 +53,9 @@ export const taskSearchQueryOptions = (api: ApiClient, query: string) =>
     staleTime: 30_000,
   });
 
-export const addTime = (api: ApiClient, body: BodyOf<typeof time.add>) => api.call(time.add, { body });
+/** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
+export const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
+  api.call(time.add, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 
 export const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) => api.call(time.update, { params: { time_id: id }, body });
 

@@ -13,11 +13,11 @@ function memoryStorage() {
 }
 
 function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
-  const calls: Array<{ method: string; path: string; body: unknown }> = [];
+  const calls: Array<{ method: string; path: string; body: unknown; key: string | undefined }> = [];
   const api = {
-    call: vi.fn(async (op: Operation, args: { params?: Record<string, number>; body?: unknown } = {}) => {
+    call: vi.fn(async (op: Operation, args: { params?: Record<string, number>; body?: unknown; headers?: Record<string, string> } = {}) => {
       const req: RequestOptions<unknown> = { method: op.method, path: pathOf(op.path, args.params), body: args.body };
-      calls.push({ method: req.method, path: req.path, body: req.body });
+      calls.push({ method: req.method, path: req.path, body: req.body, key: args.headers?.['Idempotency-Key'] });
       const next = answers.shift();
       if (!next) throw new Error(`unexpected ${req.method} ${req.path}`);
       return next(req);
@@ -79,6 +79,34 @@ describe('saver', () => {
     expect(second.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time']);
     expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }));
     expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
+  });
+
+  it('names each change with its own Idempotency-Key, resent unchanged by retries and after a reload', async () => {
+    const storage = memoryStorage();
+    const lost = () => {
+      throw new NetworkError('http://api.test');
+    };
+    const { api, calls } = fakeApi([lost, lost]);
+    const saver = new Saver(api, 1, storage);
+    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    await settle();
+    saver.retryAll();
+    await settle();
+    saver.save({ task, date: '2026-11-17', seconds: 600, recordId: null });
+    await settle();
+    const [first, retried, other] = calls;
+    expect(first!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(retried!.key).toBe(first!.key);
+    expect(other!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(other!.key).not.toBe(first!.key);
+
+    // A reload: the pending changes come back with their keys.
+    const second = fakeApi([() => record(9, 5400), () => record(10, 600)]);
+    const again = new Saver(second.api, 1, storage);
+    again.start();
+    await settle();
+    again.stop();
+    expect(second.calls.map((c) => c.key)).toEqual([first!.key, other!.key]);
   });
 
   it('does not retry a refusal on its own, only when asked', async () => {

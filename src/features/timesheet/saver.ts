@@ -9,9 +9,10 @@ import type { PendingCell, TaskLite } from './model.ts';
  * it is sent and removed only once the server has it. Failures stay (with their message) and are sent
  * again when the network returns (`online`, focus, and every few seconds), or when the user asks.
  *
- * Per cell: PUT the day's record when it exists, POST when it does not, DELETE when cleared. POST adds to
- * a record the server already had (another tab, a retried request whose answer was lost), so the answer
- * is checked and corrected with a PUT to the value typed.
+ * Per cell: PUT the day's record when it exists, POST when it does not, DELETE when cleared. Each change
+ * carries its own `Idempotency-Key` (kept with it in storage), so resending it after a lost answer, even
+ * after a reload, is applied once. POST adds to a record the server already had (another tab), so the
+ * answer is checked and corrected with a PUT to the value typed.
  */
 
 export interface Op extends PendingCell {
@@ -20,7 +21,12 @@ export interface Op extends PendingCell {
   task: TaskLite | null;
   /** Whether a failure is worth retrying on its own (network, server error) or needs the user. */
   retryable: boolean;
+  /** Names this change to the server: every resend of it carries the same key. */
+  key: string;
 }
+
+/** A random key for one change (`getRandomValues` works outside secure contexts too, unlike `randomUUID`). */
+export const newChangeKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 export interface SavedCell {
   taskId: string | null;
@@ -113,6 +119,7 @@ export class Saver {
       version: (prev?.version ?? 0) + 1,
       task: change.task,
       retryable: true,
+      key: newChangeKey(),
     };
     this.ops.set(key, op);
     this.persist();
@@ -197,7 +204,7 @@ export class Saver {
       if (updated) return updated;
       id = null;
     }
-    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...comment });
+    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...comment }, op.key);
     if (added.time === op.seconds) return added;
     return updateTime(this.api, added.id, { time: op.seconds });
   }
@@ -224,7 +231,8 @@ export class Saver {
       const list = raw ? (JSON.parse(raw) as Op[]) : [];
       for (const op of list) {
         if (typeof op.date !== 'string' || typeof op.seconds !== 'number') continue;
-        this.ops.set(opKey(op.taskId, op.date), { ...op, status: 'failed', error: op.error ?? 'Not saved yet: sending again', retryable: true });
+        const key = typeof op.key === 'string' ? op.key : newChangeKey();
+        this.ops.set(opKey(op.taskId, op.date), { ...op, key, status: 'failed', error: op.error ?? 'Not saved yet: sending again', retryable: true });
       }
     } catch {
       // A damaged entry is ignored rather than blocking the grid.

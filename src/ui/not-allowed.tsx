@@ -1,0 +1,29 @@
+import './not-allowed.css';
+import type { ReactNode } from 'react';
+
+export interface NotAllowedProps {
+  /** What the user cannot do, e.g. "edit your details". */
+  action: string;
+  /** Why, in plain words, e.g. "only admins change users' roles and details". */
+  because: string;
+  /** What they can do instead (a link, a name to ask). */
+  children?: ReactNode;
+  /** `lock` for locked records (approved, invoiced), `permission` for the role. */
+  kind?: 'permission' | 'lock';
+}
+
+/** The one way the app says "you can't do this because …", for permissions and locks alike. */
+export function NotAllowed({ action, because, children, kind = 'permission' }: NotAllowedProps) {
+  return (
+    <div className={`not-allowed not-allowed--${kind}`} role="note">
+      <svg className="not-allowed__icon" viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">
+        <rect x="3.5" y="7" width="9" height="6.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.5" />
+        <path d="M5.5 7V5.5a2.5 2.5 0 015 0V7" fill="none" stroke="currentColor" strokeWidth="1.5" />
+      </svg>
+      <p className="not-allowed__text">
+        You can’t {action} because {because}.{children ? ' ' : ''}
+        {children}
+      </p>
+    </div>
+  );
+}
