@@ -5,6 +5,7 @@ import type { FigureColumn } from './columns.ts';
 import { formatFigure } from './figure-format.ts';
 import type { FigureRow } from './figures.ts';
 import styles from './reports.module.css';
+import { useMedia } from './use-media.ts';
 
 /** One row of a report table: its figures, a key, and the texts in front of them. */
 export interface ReportRow extends FigureRow {
@@ -60,6 +61,8 @@ export interface ReportTableProps {
 
 /** Every figure of the tab, sortable, with a totals row and what each column means under it. */
 export function ReportTable({ label, names, figures, rows, totals, sort, onSortChange, onOpen, empty }: ReportTableProps) {
+  // On screen long tables draw only the rows in view; on paper every row.
+  const printing = useMedia('print');
   const footer = (
     <tr>
       <th scope="row">Total</th>
@@ -86,7 +89,8 @@ export function ReportTable({ label, names, figures, rows, totals, sort, onSortC
         onOpen={onOpen}
         empty={empty}
         footer={footer}
-        windowFrom={2000}
+        windowFrom={printing ? Number.POSITIVE_INFINITY : 100}
+        maxHeight={printing ? 'none' : '70vh'}
       />
       <details className={styles.definitions}>
         <summary>What each figure means</summary>
