@@ -6,7 +6,8 @@
  *   navigation back to the week), in Chromium against the real API on PGlite;
  * - per screen (bench/web-routes.ts): the JavaScript fetched to draw it and its first useful paint;
  * - keypress to totals updated in a 300-row week (performance marks the app sets when
- *   `localStorage['timekeep.perf']` is `1`), median over typed cells.
+ *   `localStorage['timekeep.perf']` is `1`), median over typed cells;
+ * - the reports' JavaScript and charts (bench/web-reports.ts).
  */
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -21,6 +22,7 @@ import { startApi } from '../server/main.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
 import { gzipBytes, measureScreens } from './web-routes.ts';
+import { measureReports } from './web-reports.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const COLD_RUNS = 5;
@@ -34,12 +36,12 @@ interface ManifestChunk {
 }
 
 /**
- * Gzip bytes of the entry and everything it imports statically, plus the shell's and the timesheet's route
- * chunks when the router splits them out (their component or loader must load before the grid can draw).
- * Chunks loaded with `import()` from inside a screen (dialogs, the approval bar, paste and copy) are not
- * counted: the first render does not wait for them.
+ * Gzip bytes of the entry and everything it imports statically, plus the route chunks matching `routes`
+ * (their component or loader must load before the screen can draw) and what they import. Chunks loaded
+ * with `import()` from inside a screen (dialogs, the approval bar, paste and copy) are not counted: the
+ * first render does not wait for them.
  */
-export function firstRenderBytes(dist: string): { total: number; files: number } {
+export function routeBytes(dist: string, routes: RegExp): { total: number; files: number } {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const seen = new Set<string>();
   const walk = (key: string) => {
@@ -51,12 +53,15 @@ export function firstRenderBytes(dist: string): { total: number; files: number }
   if (!entry) throw new Error('The manifest has no entry');
   walk(entry);
   Object.keys(manifest)
-    .filter((k) => /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/.test(k))
+    .filter((k) => routes.test(k))
     .forEach(walk);
   let total = 0;
   for (const k of seen) total += gzipBytes(path.join(dist, manifest[k]!.file));
   return { total, files: seen.size };
 }
+
+/** The first render of /timesheet: the entry, the shell's and the timesheet's route chunks. */
+export const firstRenderBytes = (dist: string) => routeBytes(dist, /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/);
 
 
 async function post(url: string, key: string, body: unknown) {
@@ -78,7 +83,7 @@ async function seedWeek(apiUrl: string, adminKey: string, rows: number, label: s
   return member;
 }
 
-async function openSignedIn(browser: Browser, apiUrl: string, key: string) {
+export async function openSignedIn(browser: Browser, apiUrl: string, key: string) {
   const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
   await context.addInitScript(
     ([url, k]) => {
@@ -186,6 +191,7 @@ const bench: Bench = async ({ log }) => {
       budget: { value: 16, better: 'lower' },
       details: { samples: samples.length, max: round(Math.max(...samples)) },
     });
+    results.push(...(await measureReports({ browser, dist, siteUrl: site.url, apiUrl: api.url, db: api.database.db, secret, log })));
   } finally {
     await browser?.close();
     await api.stop();

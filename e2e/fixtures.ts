@@ -22,7 +22,7 @@ export function adaKey(): string {
 
 /**
  * Members the global setup makes with the CLI, with a password, so the browser can sign them in through
- * the OAuth pages (members made through `POST /team/users` have none). Each belongs to ONE test: that
+ * the OAuth pages (members made through `POST /team/users` have none); `role` defaults to member. Each belongs to ONE test: that
  * test expects a member with an empty week, and the member only ever gets time through it.
  */
 export const PASSWORD_MEMBERS = {
@@ -34,6 +34,7 @@ export const PASSWORD_MEMBERS = {
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
   reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
   reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
+  reports: { name: 'Sol Reports', email: 'sol-reports@example.test', password: 'sol reports journey 1', role: 'supervisor' },
 } as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 

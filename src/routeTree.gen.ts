@@ -14,12 +14,17 @@ import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
 import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
 import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
+import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
+import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
+import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -43,6 +48,11 @@ const AppExpensesRoute = AppExpensesRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTeamRoute = AppTeamRouteImport.update({
@@ -75,18 +85,43 @@ const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppExpensesRoute,
 } as any)
+const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsClientsRoute = AppReportsClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsPeopleRoute = AppReportsPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AppReportsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals/': typeof AppApprovalsIndexRoute
+  '/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -98,7 +133,11 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals': typeof AppApprovalsIndexRoute
+  '/reports': typeof AppReportsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -107,12 +146,17 @@ export interface FileRoutesById {
   '/sign-in': typeof SignInRoute
   '/_app/expenses': typeof AppExpensesRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
   '/_app/expenses/new': typeof AppExpensesNewRoute
+  '/_app/reports/clients': typeof AppReportsClientsRoute
+  '/_app/reports/people': typeof AppReportsPeopleRoute
+  '/_app/reports/projects': typeof AppReportsProjectsRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
+  '/_app/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -121,12 +165,17 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/expenses'
     | '/profile'
+    | '/reports'
     | '/team'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
     | '/expenses/new'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
     | '/approvals/'
+    | '/reports/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -138,7 +187,11 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/approvals/team'
     | '/expenses/new'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
     | '/approvals'
+    | '/reports'
   id:
     | '__root__'
     | '/'
@@ -146,12 +199,17 @@ export interface FileRouteTypes {
     | '/sign-in'
     | '/_app/expenses'
     | '/_app/profile'
+    | '/_app/reports'
     | '/_app/team'
     | '/_app/timesheet'
     | '/oauth/callback'
     | '/_app/approvals/team'
     | '/_app/expenses/new'
+    | '/_app/reports/clients'
+    | '/_app/reports/people'
+    | '/_app/reports/projects'
     | '/_app/approvals/'
+    | '/_app/reports/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -198,6 +256,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppProfileRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/team': {
       id: '/_app/team'
       path: '/team'
@@ -240,6 +305,34 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppExpensesNewRouteImport
       parentRoute: typeof AppExpensesRoute
     }
+    '/_app/reports/': {
+      id: '/_app/reports/'
+      path: '/'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AppReportsIndexRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/clients': {
+      id: '/_app/reports/clients'
+      path: '/clients'
+      fullPath: '/reports/clients'
+      preLoaderRoute: typeof AppReportsClientsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/people': {
+      id: '/_app/reports/people'
+      path: '/people'
+      fullPath: '/reports/people'
+      preLoaderRoute: typeof AppReportsPeopleRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/projects': {
+      id: '/_app/reports/projects'
+      path: '/projects'
+      fullPath: '/reports/projects'
+      preLoaderRoute: typeof AppReportsProjectsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
   }
 }
 
@@ -255,9 +348,28 @@ const AppExpensesRouteWithChildren = AppExpensesRoute._addFileChildren(
   AppExpensesRouteChildren,
 )
 
+interface AppReportsRouteChildren {
+  AppReportsClientsRoute: typeof AppReportsClientsRoute
+  AppReportsPeopleRoute: typeof AppReportsPeopleRoute
+  AppReportsProjectsRoute: typeof AppReportsProjectsRoute
+  AppReportsIndexRoute: typeof AppReportsIndexRoute
+}
+
+const AppReportsRouteChildren: AppReportsRouteChildren = {
+  AppReportsClientsRoute: AppReportsClientsRoute,
+  AppReportsPeopleRoute: AppReportsPeopleRoute,
+  AppReportsProjectsRoute: AppReportsProjectsRoute,
+  AppReportsIndexRoute: AppReportsIndexRoute,
+}
+
+const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
+  AppReportsRouteChildren,
+)
+
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
@@ -267,6 +379,7 @@ interface AppRouteChildren {
 const AppRouteChildren: AppRouteChildren = {
   AppExpensesRoute: AppExpensesRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,

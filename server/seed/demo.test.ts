@@ -157,6 +157,25 @@ describe('demo seed', () => {
     expect(weeks.body[0]!.approval!.status).toBe('approved');
   });
 
+  it('has a quarter of time and expenses of every kind, so each report tab and its trend have something to show', async () => {
+    const as = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const range = `date.gte=${weekdaysBefore(now, DEMO_DAYS)[0]}&date.lte=2026-03-17`;
+    const projectRows = await t.call<Record<string, number>[]>('GET', `/dashboards/projects?${range}`, as);
+    expect(projectRows.body).toHaveLength(5);
+    for (const p of projectRows.body) expect(p.time).toBeGreaterThan(40 * 3600);
+    const total = (k: string) => projectRows.body.reduce((a, p) => a + p[k]!, 0);
+    expect(total('billableExpenses')).toBeGreaterThan(0);
+    expect(total('costsExpenses')).toBeGreaterThan(0);
+    expect(total('profit')).toBeGreaterThan(0);
+    expect((await t.call('GET', `/dashboards/clients?${range}`, as)).body).toHaveLength(3);
+    const weeks = await t.call<{ billableTime: number; nonBillableTime: number }[]>('GET', `/dashboards/trend?${range}&interval=week`, as);
+    expect(weeks.body.length).toBeGreaterThanOrEqual(13);
+    for (const w of weeks.body) {
+      expect(w.billableTime).toBeGreaterThan(0);
+      expect(w.nonBillableTime).toBeGreaterThan(0);
+    }
+  });
+
   it('starts budgets comfortable, past the threshold and over, and says which one refuses more time', async () => {
     const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
     const ps = await t.call<{ name: string; budget?: { progress: number; threshold: number; disallowOverbudget: boolean } }[]>(

@@ -42,8 +42,8 @@ export interface DemoResult {
   counts?: { clients: number; projects: number; tasks: number; timeRecords: number; expenses: number };
 }
 
-/** How many days back the demo's time records reach. */
-export const DEMO_DAYS = 28;
+/** How many days back the demo's time records and expenses reach: a quarter, so the reports have history. */
+export const DEMO_DAYS = 91;
 
 const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
   const { appliedFromWeeksAgo, targetProgress: _target, ...rest } = b;
@@ -102,8 +102,8 @@ export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult |
 }
 
 /**
- * Creates the demo team "Northwind Studio" with people, clients, projects, tasks and a few weeks of
- * time, in one transaction. Does nothing when the team already exists.
+ * Creates the demo team "Northwind Studio" with people, clients, projects, tasks, and a quarter of
+ * time and expenses, in one transaction. Does nothing when the team already exists.
  */
 export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), storage?: AttachmentStorage): Promise<DemoResult> {
   const existing = await demoSignIn(db, secrets);

@@ -30,6 +30,12 @@ export const keys = {
     categories: ['expenses', 'categories'] as const,
     list: (filters: Record<string, string | number | undefined>) => ['expenses', 'list', filters] as const,
   },
+  dashboards: {
+    all: ['dashboards'] as const,
+    report: (report: string, filters: object) => ['dashboards', report, filters] as const,
+    trend: (report: string, filters: object) => ['dashboards', 'trend', report, filters] as const,
+  },
+  timeExport: (filters: object) => ['time', 'export', filters] as const,
   clients: { all: ['clients'] as const },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,

@@ -30,6 +30,7 @@ export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
   { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
+  { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];

@@ -21,7 +21,7 @@ import { toast } from '../../ui/toast.tsx';
 
 import { cellKey, GridStore, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
 import { dayLockReasons, NO_TASK, syncStore, type TaskLite } from './model.ts';
-import { perfEnabled } from './perf.ts';
+import { perfEnabled } from '../../lib/perf.ts';
 
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';

@@ -3,7 +3,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalSt
 import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
-import { perfEnabled } from './perf.ts';
+import { perfEnabled } from '../../lib/perf.ts';
 
 /** What the grid asks of the page: saving, moving focus, comments, timers, rows. */
 export interface GridActions {
