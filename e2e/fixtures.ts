@@ -30,6 +30,8 @@ export const PASSWORD_MEMBERS = {
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
   signOut: { name: 'Sam Signout', email: 'sam-signout@example.test', password: 'sam sign out journey 1' },
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
+  refused: { name: 'Rafa Refused', email: 'rafa-refused@example.test', password: 'rafa refused journey 1' },
+  refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
 } as const;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 

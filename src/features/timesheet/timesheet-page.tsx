@@ -25,7 +25,8 @@ import { perfEnabled } from './perf.ts';
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
-import { useFailedCount, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { UnsavedBanner } from './unsaved-banner.tsx';
+import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
 // Dialogs and the keyboard help are opened rarely: their code loads on first use.
@@ -161,6 +162,11 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
   latest.current = { dates, store, saver, extraRows, setExtraRows, props };
 
+  const cellOf = (key: string): [string | null, string] => {
+    const { rowKey, day: d } = splitCellKey(key);
+    return [rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!];
+  };
+
   const save = useCallback(
     (changes: CellChange[]) => {
       const { store: s, saver: sv, dates: ds } = latest.current;
@@ -189,9 +195,10 @@ export function TimesheetPage(props: TimesheetPageProps) {
           toast(`Undone: ${changes.length} cell${changes.length === 1 ? '' : 's'} restored.`);
         }
       },
-      retry: (key) => {
-        const { rowKey, day: d } = splitCellKey(key);
-        latest.current.saver.retry(rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!);
+      retry: (key) => latest.current.saver.retry(...cellOf(key)),
+      dismiss: (key) => {
+        const [taskId, date] = cellOf(key);
+        latest.current.saver.discard([{ taskId, date }]);
       },
       openComment: (key) => {
         const c = latest.current.store.cell(key);
@@ -291,7 +298,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       {props.renderApproval(timesheet, days)}
 
-      <UnsavedBanner store={store} onRetryAll={() => saver.retryAll(true)} />
+      <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
 
       <div className="ts-toolbar">
         <div className="ts-toolbar__left">{!pendingWeek && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
@@ -403,28 +410,6 @@ function WeekSummary({ store, format }: { store: GridStore; format: DurationForm
       <span className="ts-header__total-value">{formatDuration(total, format)}</span>
       <span className="ts-header__total-label">{format === 'decimal' ? 'hours this week' : 'logged this week'}</span>
     </p>
-  );
-}
-
-function UnsavedBanner({ store, onRetryAll }: { store: GridStore; onRetryAll: () => void }) {
-  const failed = useFailedCount(store);
-  return (
-    <div role="status" className="ts-banner-slot">
-      {failed > 0 && (
-        <div className="ts-banner">
-          <span className="ts-banner__icon" aria-hidden="true">
-            !
-          </span>
-          <span>
-            {failed === 1 ? '1 change is' : `${failed} changes are`} not saved yet. They are kept on this device and sent again
-            automatically.
-          </span>
-          <Button size="sm" onClick={onRetryAll}>
-            Retry now
-          </Button>
-        </div>
-      )}
-    </div>
   );
 }
 
