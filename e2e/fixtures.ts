@@ -32,6 +32,7 @@ export const PASSWORD_MEMBERS = {
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
   refused: { name: 'Rafa Refused', email: 'rafa-refused@example.test', password: 'rafa refused journey 1' },
   refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
+  lost: { name: 'Luca Lost', email: 'luca-lost@example.test', password: 'luca lost journey 1' },
 } as const;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 

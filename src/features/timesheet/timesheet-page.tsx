@@ -96,7 +96,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const dates = useMemo(() => weekDates(weekId, weekStart), [weekId, weekStart]);
-  const days = useMemo(() => dates.map(dayInfo), [dates]);
+  const days = useMemo(() => dates.map((d) => dayInfo(d)), [dates]);
   const { from, to } = weekRange(weekId, weekStart);
   const { records, timesheet, names } = useWeekData(api, user.id, weekId, from, to, user.canReadClients);
   const saver = getSaver(api, user.id);
@@ -515,7 +515,13 @@ function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   return (
     <details className="kbd-help" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Keyboard</summary>
+      <summary>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+          <rect x="1.5" y="4" width="13" height="8.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          <path d="M4 6.75h1M7.5 6.75h1M11 6.75h1M5 9.75h6" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+        </svg>
+        Keyboard
+      </summary>
       {open && (
         <Suspense fallback={null}>
           <KeyboardHelpPanel />

@@ -572,8 +572,16 @@ function DayTotal({
 }) {
   const total = useStore(store, `day:${day}`, () => store.dayTotal(day));
   return (
-    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}`}>
-      {formatDuration(total, format)}
+    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}${total ? '' : ' is-zero'}`}>
+      {total ? (
+        formatDuration(total, format)
+      ) : (
+        // A day without time reads quieter than a column of 0:00.
+        <>
+          <span aria-hidden="true">{'\u2013'}</span>
+          <span className="visually-hidden">No time</span>
+        </>
+      )}
     </td>
   );
 }
