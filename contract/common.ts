@@ -50,10 +50,20 @@ export const cents = z.number().int('Must be whole cents').min(0, 'Must not be n
 /** `#rrggbb`. */
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour as #rrggbb');
 
+/** Largest value of a PostgreSQL `integer` column. */
+export const MAX_INT = 2_147_483_647;
 /** Largest id a row can have (PostgreSQL `integer`). */
-export const MAX_ID = 2_147_483_647;
+export const MAX_ID = MAX_INT;
 /** Numeric ids (clients, users, records, hooks…). */
 export const numericId = z.number().int().positive().max(MAX_ID, 'No such id');
+/**
+ * A numeric id in a request body. Clients of the public API send some ids as numeric strings
+ * (`"section": "2"`), so digits in a string are taken too; the value is always a number after parsing.
+ */
+export const idInput = z.union([numericId, z.string().regex(/^\d{1,10}$/, 'Must be a numeric id').transform(Number).pipe(numericId)], {
+  error: 'Must be a numeric id',
+});
+
 /** Project id `ev:<digits>`. */
 export const projectId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a project id like ev:123');
 /** Task id `ev:<digits>`. */
@@ -70,6 +80,13 @@ export const numericIdParam = z
   .pipe(z.number().int().positive().max(MAX_ID));
 export const prefixedIdParam = z.string().regex(/^ev:\d{1,15}$/);
 
+/**
+ * The path parameter that names a user. Wherever a path takes it, `me` stands for the caller: the server puts
+ * the caller's id in its place before validating, and the OpenAPI document says so.
+ */
+export const USER_PATH_PARAM = 'user_id';
+export const ME = 'me';
+
 /** A numeric id in a query string. */
 export const numericIdQuery = (what: string) =>
   z
@@ -85,10 +102,27 @@ export const queryInt = (min: number, max: number) =>
     .regex(/^\d+$/, 'Must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min).max(max));
+/**
+ * `limit` of a list whose spec sets no maximum: any positive whole number, clamped to `max` (the list's
+ * natural bound) rather than refused, so a client asking for more than there can be still gets the list.
+ */
+export const queryLimit = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,20}$/, 'Must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1, 'Must be at least 1'))
+    .transform((n) => Math.min(n, max));
 export const queryBool = z
   .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 export const queryDate = dateString;
+
+/**
+ * Marks a refinement's issue as a missing required field (answered 400, like a field zod finds undefined),
+ * for rules such as "one of these two is required": `.refine(fn, { message, path, ...MISSING })`.
+ */
+export const MISSING = { params: { missing: true } } as const;
 
 /** The error body of every failed request. */
 export const errorBody = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { attachment } from './attachments.ts';
-import { cents, dateString, hexColor, numericId, numericIdParam, projectId, queryDate, queryInt } from './common.ts';
+import { MISSING, cents, dateString, hexColor, idInput, numericId, numericIdParam, projectId, queryDate, queryInt, queryLimit } from './common.ts';
+import { attachmentName } from './attachments.ts';
 import { defineRoute } from './route.ts';
 
 /** Largest amount of one expense, in cents. */
@@ -39,7 +40,7 @@ export const updateCategoryBody = z
   })
   .partial();
 export const deleteCategoryBody = z
-  .object({ targetCategory: numericId.optional(), removeExpenses: z.boolean().optional() })
+  .object({ targetCategory: idInput.optional(), removeExpenses: z.boolean().optional() })
   .refine((b) => !(b.targetCategory !== undefined && b.removeExpenses === true), {
     message: 'Send targetCategory or removeExpenses, not both',
     path: ['targetCategory'],
@@ -66,28 +67,28 @@ export type Expense = z.infer<typeof expense>;
 
 const quantity = z.number().finite().min(0, 'Must not be negative').max(1_000_000_000);
 export const createExpenseBody = z.object({
-  category: numericId,
+  category: idInput,
   date: dateString,
   amount: cents.max(MAX_EXPENSE_CENTS, 'At most 10,000,000.00').optional(),
-  attachments: z.array(numericId).max(50).default([]),
+  attachments: z.array(idInput).max(50).default([]),
   billable: z.boolean().optional(),
   details: z.string().max(5000).default(''),
   project: projectId.nullish(),
   quantity: quantity.nullish(),
-  user: numericId.optional(),
+  user: idInput.optional(),
   type: expenseType.optional(),
 });
 export const updateExpenseBody = z
   .object({
-    category: numericId,
+    category: idInput,
     date: dateString,
     amount: cents.max(MAX_EXPENSE_CENTS, 'At most 10,000,000.00'),
-    attachments: z.array(numericId).max(50),
+    attachments: z.array(idInput).max(50),
     billable: z.boolean(),
     details: z.string().max(5000),
     project: projectId.nullable(),
     quantity: quantity.nullable(),
-    user: numericId,
+    user: idInput,
     type: expenseType,
   })
   .partial();
@@ -110,9 +111,24 @@ export const expenseListQuery = z.object({
         .transform(Number),
     ])
     .optional(),
-  limit: queryInt(1, 10000).optional(),
+  limit: queryLimit(10000).optional(),
   page: queryInt(1, 100000).optional(),
 });
+
+/**
+ * POST /expenses/{id}/attachments: `attachment`, the id of a file uploaded through POST /attachments, or the
+ * file itself as POST /attachments takes it (`name` and base64 `content`).
+ */
+export const attachToExpenseBody = z
+  .object({ attachment: idInput, name: attachmentName, content: z.string().min(1, 'Required') })
+  .partial()
+  .refine((b) => b.attachment !== undefined || b.name !== undefined || b.content !== undefined, {
+    message: 'Send attachment (the id of an uploaded file), or name and content (the file in base64)',
+    path: ['attachment'],
+    ...MISSING,
+  })
+  .refine((b) => b.attachment !== undefined || b.name !== undefined, { message: 'Required with content', path: ['name'], ...MISSING })
+  .refine((b) => b.attachment !== undefined || b.content !== undefined, { message: 'Required with name', path: ['content'], ...MISSING });
 
 const categoryParams = z.object({ category_id: numericIdParam });
 const expenseParams = z.object({ expense_id: numericIdParam });
@@ -197,7 +213,7 @@ export const expenseRoutes = {
     tag: T,
     summary: 'Attach an uploaded file to an expense',
     params: expenseParams,
-    body: z.object({ attachment: numericId }),
+    body: attachToExpenseBody,
     status: 200,
     response: expense,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { hexColor, numericId, numericIdParam, prefixedIdParam, projectId } from './common.ts';
+import { hexColor, idInput, numericId, numericIdParam, prefixedIdParam, projectId } from './common.ts';
 import { defineRoute } from './route.ts';
 
 export const fieldTypes = ['text', 'number', 'select', 'date', 'checkbox', 'user'] as const;
@@ -24,7 +24,7 @@ export type Field = z.infer<typeof field>;
 
 const optionInput = z.object({
   /** Keep an existing option's id; new options get one. */
-  id: numericId.optional(),
+  id: idInput.optional(),
   name: z.string().trim().min(1, 'Required').max(200),
   color: hexColor.nullish(),
 });
@@ -58,7 +58,7 @@ export const updateFieldBody = z
   })
   .partial();
 
-export const fieldsOrderBody = z.object({ order: z.array(numericId).max(1000) });
+export const fieldsOrderBody = z.object({ order: z.array(idInput).max(1000) });
 
 /** `null` clears the value; otherwise validated against the field's type and options. */
 export const fieldValueBody = z.object({ value: z.union([z.string().max(10000), z.number(), z.boolean(), z.null()]) });

@@ -8,11 +8,13 @@ import { webhookRoutes } from './webhooks.ts';
 import { timesheetRoutes } from './timesheets.ts';
 import { timecardRoutes } from './timecards.ts';
 import { timeOffRoutes } from './timeoff.ts';
+import { plannerRoutes } from './planner.ts';
 import { timeRoutes, timerRoutes } from './time.ts';
 import { attachmentRoutes } from './attachments.ts';
 import { dashboardRoutes } from './dashboards.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
+import { invoiceRoutes } from './invoices.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -26,12 +28,14 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   timesheets: timesheetRoutes,
   timecards: timecardRoutes,
   timeOff: timeOffRoutes,
+  planner: plannerRoutes,
   time: timeRoutes,
   timers: timerRoutes,
   attachments: attachmentRoutes,
   expenses: expenseRoutes,
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
+  invoices: invoiceRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(routeGroups).flatMap((g) => Object.values(g));

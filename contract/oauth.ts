@@ -127,6 +127,12 @@ export const oauthRoutes = {
     body: clientRegistrationRequest,
     status: 201,
     response: clientRegistrationResponse,
+    oauthErrors: true,
+    answers: {
+      400: 'invalid_redirect_uri or invalid_client_metadata (RFC 7591)',
+      413: 'invalid_client_metadata: the metadata is too large',
+      429: 'slow_down: too many registrations from this address (Retry-After)',
+    },
   }),
   authorize: defineRoute({
     method: 'get',
@@ -191,6 +197,11 @@ export const oauthRoutes = {
     auth: 'none',
     status: 200,
     response: tokenResponse,
+    oauthErrors: true,
+    answers: {
+      400: 'invalid_request, invalid_grant (a code or refresh token that is unknown, expired, used or bound elsewhere), invalid_target, unsupported_grant_type or invalid_dpop_proof',
+      401: 'invalid_client: an unknown client, or a client secret sent (clients are public)',
+    },
   }),
   revoke: defineRoute({
     method: 'post',
@@ -200,6 +211,8 @@ export const oauthRoutes = {
       "Token revocation (RFC 7009, form-encoded): refresh or access token; a refresh token's revocation by its app also ends the sign-in session its grant was approved in, unless remembered",
     auth: 'none',
     status: 200,
+    oauthErrors: true,
+    answers: { 400: 'invalid_request (no token sent) or unsupported_token_type', 401: 'invalid_client: an unknown client' },
   }),
   favicon: defineRoute({
     method: 'get',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { errorBody } from './common.ts';
+import { ME, USER_PATH_PARAM, errorBody } from './common.ts';
+import { oauthError } from './oauth.ts';
 import type { RouteDef } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -16,11 +17,13 @@ const parameters = (schema: z.ZodType | undefined, where: 'path' | 'query') => {
     name,
     in: where,
     required: where === 'path' || (json.required ?? []).includes(name),
-    schema: s,
+    ...(where === 'path' && name === USER_PATH_PARAM
+      ? { description: `A user id, or \`${ME}\` for the caller`, schema: { anyOf: [s, { type: 'string', const: ME }] } }
+      : { schema: s }),
   }));
 };
 
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+const errorResponse = (description: string, schema = 'Error') => ({ description, content: { 'application/json': { schema: { $ref: `#/components/schemas/${schema}` } } } });
 
 /** Builds the OpenAPI 3.1 document from the route definitions. */
 export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
@@ -30,14 +33,22 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
     if (r.status === 204) responses['204'] = { description: 'No content' };
     else if (r.produces) responses[String(r.status)] = { description: 'Success', content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } } };
     else responses[String(r.status)] = { description: 'Success', content: { 'application/json': { schema: r.response ? toSchema(r.response, 'output') : {} } } };
-    if (r.body || r.query) responses['422'] = errorResponse('Validation failed');
-    if (r.body) responses['400'] = errorResponse('Malformed JSON');
+    if (!r.oauthErrors) {
+      if (r.body || r.query) responses['422'] = errorResponse('Validation failed: a field is present but invalid (errors per field)');
+      if (r.body || r.query) responses['400'] = errorResponse('Malformed JSON, or a required field is missing (errors per field)');
+      if (r.body) responses['413'] = errorResponse('Request body is too large');
+    }
     if (r.auth !== 'none') {
       responses['401'] = errorResponse('Missing or invalid credentials');
       responses['403'] = errorResponse('No permission');
       responses['429'] = errorResponse('Rate limit exceeded');
     }
     if (r.params) responses['404'] = errorResponse('Not found');
+    for (const [status, description] of Object.entries(r.answers ?? {})) {
+      if (Number(status) < 300) responses[status] = { ...(responses[String(r.status)] as object), description };
+      else responses[status] = errorResponse(description, r.oauthErrors ? 'OAuthError' : 'Error');
+    }
+    responses['503'] = errorResponse('Service unavailable: a server-side fault (the message names the request id)');
     const op: Record<string, unknown> = {
       summary: r.summary,
       tags: [r.tag],
@@ -47,7 +58,8 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
     };
     if (r.deprecated) op.deprecated = true;
     if (r.auth === 'none') op.security = [];
-    if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
+    // A DELETE may take its input in the query instead (DELETE /tasks/{task_id}/time).
+    if (r.body) op.requestBody = { required: r.method !== 'delete', content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
     (paths[r.path] ??= {})[r.method] = op;
   }
   return {
@@ -60,7 +72,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
         apiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
         bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
       },
-      schemas: { Error: toSchema(errorBody, 'output') },
+      schemas: { Error: toSchema(errorBody, 'output'), OAuthError: toSchema(oauthError, 'output') },
     },
     paths,
   };

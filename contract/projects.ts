@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, dateTimeString, hexColor, numericId, prefixedIdParam, projectId, queryInt, userMap } from './common.ts';
+import { cents, dateTimeString, hexColor, idInput, numericId, prefixedIdParam, projectId, queryInt, queryLimit, userMap } from './common.ts';
 import { projectBudget, projectBudgetInput } from './budgets.ts';
 import { defineRoute } from './route.ts';
 
@@ -45,8 +45,8 @@ const name = z.string().trim().min(1, 'Required').max(200).refine(...withoutNul)
 export const createProjectBody = z.object({
   name,
   type: z.enum(['board', 'list']).default('list'),
-  users: z.array(numericId).max(1000).default([]),
-  client: numericId.nullish(),
+  users: z.array(idInput).max(1000).default([]),
+  client: idInput.nullish(),
   privacy: z.boolean().default(false),
   changeProtected: z.boolean().default(false),
   isTemplate: z.boolean().default(false),
@@ -55,8 +55,8 @@ export const updateProjectBody = z
   .object({
     name,
     type: z.enum(['board', 'list']),
-    users: z.array(numericId).max(1000),
-    client: numericId.nullable(),
+    users: z.array(idInput).max(1000),
+    client: idInput.nullable(),
     privacy: z.boolean(),
     changeProtected: z.boolean(),
     isTemplate: z.boolean(),
@@ -88,7 +88,7 @@ export const projectListQuery = z.object({
   /** Words matched anywhere in the project name, ignoring case. */
   query: z.string().max(200).refine(...withoutNul).optional(),
   /** Page size; all projects when absent. */
-  limit: queryInt(1, 10000).optional(),
+  limit: queryLimit(10000).optional(),
   page: queryInt(1, 10000).optional(),
   /** Only `ev` projects exist here; any other platform lists nothing. */
   platform: z.string().max(10).optional(),

@@ -22,6 +22,13 @@ export interface RouteDef {
   /** Content type of a non-JSON response (downloads, HTML). */
   produces?: string;
   deprecated?: boolean;
+  /**
+   * Statuses the operation answers besides its success status and the ones every operation of its kind
+   * answers (the OpenAPI document adds those), with what each means. A 2xx here carries the same body as the success.
+   */
+  answers?: Partial<Record<200 | 201 | 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429, string>>;
+  /** Error answers carry the OAuth error body (RFC 6749 §5.2) rather than `{code, message}`. */
+  oauthErrors?: boolean;
 }
 
 export const defineRoute = <const T extends RouteDef>(def: T): T => def;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, numericId, numericIdParam, prefixedIdParam, projectId, queryBool, queryInt, seconds, taskId, userMap } from './common.ts';
+import { dateString, dateTimeString, idInput, numericId, numericIdParam, prefixedIdParam, projectId, queryBool, queryInt, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { projectParams, withoutNul } from './projects.ts';
 import { defineRoute } from './route.ts';
 
@@ -55,7 +55,7 @@ export type Task = z.infer<typeof task>;
 
 const taskFields = {
   name: z.string().trim().min(1, 'Required').max(500).refine(...withoutNul),
-  section: numericId.nullable(),
+  section: idInput.nullable(),
   labels: z.array(z.string().max(100).refine(...withoutNul)).max(50),
   position: z.number().int().min(0).max(1_000_000),
   description: z.string().max(20000).refine(...withoutNul),
@@ -80,7 +80,7 @@ export const taskSearchQuery = z.object({
 });
 export const projectTasksQuery = z.object({
   query: z.string().max(200).refine(...withoutNul).optional(),
-  limit: queryInt(1, 250).optional(),
+  limit: queryLimit(250).optional(),
   page: queryInt(1, 100).optional(),
   'exclude-closed': queryBool.optional(),
 });

@@ -3,6 +3,7 @@ import {
   MAX_ID,
   dateString,
   dateTimeString,
+  idInput,
   numericId,
   numericIdParam,
   prefixedIdParam,
@@ -55,11 +56,13 @@ export const timeRecord = timeRecordListItem.extend({
   createdAt: dateTimeString,
   warning: timeWarning.optional(),
   lockReasons: z.array(z.string()),
-  website: z.object({ url: z.string(), title: z.string() }).optional(),
+  /** The page the time was tracked on (browser extensions); null when not known. Always present, as the spec's full shape lists it. */
+  website: z.object({ url: z.string(), title: z.string() }).nullable(),
 });
 export type TimeRecord = z.infer<typeof timeRecord>;
 
-const timeAmount = z
+/** Seconds of one day's record: whole, 0 to 24 hours. */
+export const timeAmount = z
   .number({ error: 'Must be a number of seconds' })
   .int('Must be whole seconds')
   .min(0, 'Must not be negative')
@@ -71,7 +74,7 @@ export const addTimeBody = z.object({
   /** Absent or null: time without a task. */
   task: taskId.nullish(),
   /** Defaults to the caller. */
-  user: numericId.optional(),
+  user: idInput.optional(),
   comment: z.string().max(10000).optional(),
 });
 export type AddTimeBody = z.infer<typeof addTimeBody>;
@@ -81,11 +84,26 @@ export const updateTimeBody = z
     time: timeAmount,
     date: dateString,
     task: taskId.nullable(),
-    user: numericId,
+    user: idInput,
     comment: z.string().max(10000),
   })
   .partial();
 export type UpdateTimeBody = z.infer<typeof updateTimeBody>;
+
+/** POST /tasks/{task_id}/time: the body of POST /time, the task named by the path. */
+export const addTaskTimeBody = addTimeBody.omit({ task: true });
+export type AddTaskTimeBody = z.infer<typeof addTaskTimeBody>;
+/** PUT /tasks/{task_id}/time: the seconds the user's record of that date should hold (created when missing). */
+export const setTaskTimeBody = z.object({
+  time: timeAmount,
+  date: dateString,
+  user: idInput.optional(),
+  comment: z.string().max(10000).optional(),
+});
+export type SetTaskTimeBody = z.infer<typeof setTaskTimeBody>;
+/** DELETE /tasks/{task_id}/time: `date` (required) and `user` (default the caller), in the body or the query. */
+export const removeTaskTimeBody = z.object({ date: dateString.optional(), user: idInput.optional() });
+export const removeTaskTimeQuery = z.object({ date: queryDate.optional(), user: queryInt(1, MAX_ID).optional() });
 
 const pagingFields = {
   from: queryDate.optional(),
@@ -263,6 +281,36 @@ export const timeRoutes = {
     query: timeListQuery,
     status: 200,
     response: z.array(timeRecordListItem),
+  }),
+  addToTask: defineRoute({
+    method: 'post',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Add time to the task's record of (user, date), as POST /time does",
+    params: taskParams,
+    body: addTaskTimeBody,
+    status: 201,
+    response: timeRecord,
+  }),
+  setOnTask: defineRoute({
+    method: 'put',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Replace the seconds of the task's record of (user, date), creating it when missing",
+    params: taskParams,
+    body: setTaskTimeBody,
+    status: 200,
+    response: timeRecord,
+  }),
+  removeFromTask: defineRoute({
+    method: 'delete',
+    path: '/tasks/{task_id}/time',
+    tag: T,
+    summary: "Delete the task's record of (user, date); date and user in the body or the query",
+    params: taskParams,
+    query: removeTaskTimeQuery,
+    body: removeTaskTimeBody,
+    status: 204,
   }),
   export: defineRoute({
     method: 'get',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, hexColor, numericId } from './common.ts';
-import { rowId, rowIdParam, rowIdQuery } from './timecards.ts';
+import { idInput, dateString, dateTimeString, hexColor, numericId } from './common.ts';
+import { rowIdParam, rowIdQuery } from './timecards.ts';
 import { defineRoute } from './route.ts';
 
 export const timeOffPeriod = z.enum(['full-day', 'half-of-day', 'quarter-of-day', 'half-and-quarter-of-day']);
@@ -29,51 +29,41 @@ export const timeOffAssignment = z.object({
 });
 export type TimeOffAssignment = z.infer<typeof timeOffAssignment>;
 
-const endNotBeforeStart = (b: { startDate?: string | undefined; endDate?: string | undefined }) => !b.startDate || !b.endDate || b.endDate >= b.startDate;
-const endMessage = { message: 'Must not be before the start date', path: ['endDate'] };
+export const endNotBeforeStart = (b: { startDate?: string | undefined; endDate?: string | undefined }) => !b.startDate || !b.endDate || b.endDate >= b.startDate;
+export const endMessage = { message: 'Must not be before the start date', path: ['endDate'] };
 
-const timeOffFields = {
+export const timeOffFields = {
   startDate: dateString,
   endDate: dateString,
-  timeOffType: rowId.nullable(),
-  user: rowId,
+  timeOffType: idInput.nullable(),
+  user: idInput,
   timeOffPeriod,
   status: timeOffStatus,
   sendNotification: z.boolean(),
-  reviewer: rowId.nullable(),
+  reviewer: idInput.nullable(),
   considerAllocations: z.boolean(),
-  attachments: z.array(rowId).max(20),
+  attachments: z.array(idInput).max(20),
   forceOverride: z.boolean(),
 };
 
-export const createTimeOffBody = z
-  .object({
-    ...timeOffFields,
-    type: z.literal('time-off').default('time-off'),
-    timeOffType: timeOffFields.timeOffType.optional(),
-    user: timeOffFields.user.optional(),
-    timeOffPeriod: timeOffPeriod.default('full-day'),
-    status: timeOffStatus.default('pending'),
-    sendNotification: z.boolean().default(false),
-    reviewer: timeOffFields.reviewer.optional(),
-    considerAllocations: z.boolean().default(true),
-    attachments: timeOffFields.attachments.default([]),
-    forceOverride: z.boolean().default(false),
-  })
-  .refine(endNotBeforeStart, endMessage);
-
-export const updateTimeOffBody = z
-  .object({ ...timeOffFields, type: z.literal('time-off') })
-  .partial()
-  .refine(endNotBeforeStart, endMessage);
-
-export const assignmentsQuery = z.object({
-  type: z.enum(['time-off', 'project', 'assignment']).optional(),
-  user: rowIdQuery('user').optional(),
-  status: timeOffStatus.optional(),
-  from: dateString.optional(),
-  to: dateString.optional(),
+export const createTimeOffFields = z.object({
+  ...timeOffFields,
+  type: z.literal('time-off').default('time-off'),
+  timeOffType: timeOffFields.timeOffType.optional(),
+  user: timeOffFields.user.optional(),
+  timeOffPeriod: timeOffPeriod.default('full-day'),
+  status: timeOffStatus.default('pending'),
+  sendNotification: z.boolean().default(false),
+  reviewer: timeOffFields.reviewer.optional(),
+  considerAllocations: z.boolean().default(true),
+  attachments: timeOffFields.attachments.default([]),
+  forceOverride: z.boolean().default(false),
 });
+export const createTimeOffBody = createTimeOffFields.refine(endNotBeforeStart, endMessage);
+export type CreateTimeOffBody = z.infer<typeof createTimeOffBody>;
+
+/** The fields of a time off PUT /resource-planner/assignments/{id} changes. */
+export type UpdateTimeOffBody = Partial<z.infer<z.ZodObject<typeof timeOffFields>>>;
 
 export const timeOffType = z.object({ id: numericId, name: z.string(), color: hexColor, paid: z.boolean(), description: z.string() });
 export type TimeOffType = z.infer<typeof timeOffType>;
@@ -115,8 +105,8 @@ export const allocation = z.object({
 export type Allocation = z.infer<typeof allocation>;
 
 const allocationFields = {
-  user: rowId,
-  timeOffType: rowId,
+  user: idInput,
+  timeOffType: idInput,
   startDate: dateString,
   endDate: dateString,
   contractStartDate: dateString.nullable(),
@@ -140,14 +130,11 @@ export const updateAllocationBody = z.object(allocationFields).partial().refine(
 
 export const allocationsQuery = z.object({ user: rowIdQuery('user').optional(), timeOffType: rowIdQuery('time-off type').optional(), from: dateString.optional(), to: dateString.optional() });
 
-const idParams = z.object({ id: rowIdParam });
+export const idParams = z.object({ id: rowIdParam });
 const A = 'Time off';
 
 export const timeOffRoutes = {
   create: defineRoute({ method: 'post', path: '/resource-planner/assignments/time-off', tag: A, summary: 'Request (or, as an admin, grant) time off', body: createTimeOffBody, status: 201, response: timeOffAssignment }),
-  list: defineRoute({ method: 'get', path: '/resource-planner/assignments', tag: A, summary: 'Time-off assignments', query: assignmentsQuery, status: 200, response: z.array(timeOffAssignment) }),
-  update: defineRoute({ method: 'put', path: '/resource-planner/assignments/{id}', tag: A, summary: 'Approve or edit time off', params: idParams, body: updateTimeOffBody, status: 200, response: timeOffAssignment }),
-  remove: defineRoute({ method: 'delete', path: '/resource-planner/assignments/{id}', tag: A, summary: 'Delete time off', params: idParams, status: 204 }),
   listTypes: defineRoute({ method: 'get', path: '/resource-planner/time-off-types', tag: A, summary: 'Time-off types', status: 200, response: z.array(timeOffType) }),
   createType: defineRoute({ method: 'post', path: '/resource-planner/time-off-types', tag: A, summary: 'Create a time-off type (admins)', body: timeOffTypeBody, status: 201, response: timeOffType }),
   updateType: defineRoute({ method: 'put', path: '/resource-planner/time-off-types/{id}', tag: A, summary: 'Update a time-off type (admins)', params: idParams, body: updateTimeOffTypeBody, status: 200, response: timeOffType }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { dateString, dateTimeString, numericId, queryInt, seconds, taskId, userMap } from './common.ts';
+import { idInput, dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { defineRoute } from './route.ts';
 import { task } from './tasks.ts';
-import { rowId, rowIdParam, timecard } from './timecards.ts';
+import { rowIdParam, timecard } from './timecards.ts';
 import { timeOffAssignment } from './timeoff.ts';
 import { isWeekId } from './weeks.ts';
 
@@ -80,17 +80,21 @@ export const timesheet = z.object({
 });
 export type Timesheet = z.infer<typeof timesheet>;
 
+/** Most weeks one timesheet list answers: ten years. */
+export const MAX_TIMESHEET_WEEKS = 522;
+
 export const userTimesheetsQuery = z.object({
   from: dateString.optional(),
   to: dateString.optional(),
-  limit: queryInt(1, 100).optional(),
+  /** Weeks to list; more than ten years' worth is clamped to ten years. */
+  limit: queryLimit(MAX_TIMESHEET_WEEKS).optional(),
   weekId: queryWeekId.optional(),
 });
 export const teamTimesheetsQuery = z.object({ weekId: queryWeekId.optional() });
 
 export const submitApprovalBody = z.object({
   comment: z.string().max(5000).default(''),
-  reviewer: rowId.optional(),
+  reviewer: idInput.optional(),
   sendNotification: z.boolean().default(false),
   /** Days to submit; by default every day of the week with time. */
   days: weekDaysInput.optional(),

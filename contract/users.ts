@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, dateTimeString, numericId, numericIdParam, seconds } from './common.ts';
+import { cents, dateTimeString, MAX_INT, numericId, numericIdParam, seconds } from './common.ts';
 import { defineRoute } from './route.ts';
 
 export const roles = ['admin', 'supervisor', 'member', 'member_limited'] as const;
@@ -47,14 +47,16 @@ export type User = z.infer<typeof user>;
 
 const name = z.string().trim().min(1, 'Required').max(200);
 const email = z.email('Must be an email address').max(320).transform((s) => s.toLowerCase());
+/** A user's hourly rate or cost in cents, as its integer column holds it. */
+const rateCents = cents.max(MAX_INT, 'At most 21,474,836.47');
 
 export const inviteUserBody = z.object({
   name,
   email,
   role: role.default('member'),
   type: userType.default('employee'),
-  rate: cents.optional(),
-  cost: cents.optional(),
+  rate: rateCents.optional(),
+  cost: rateCents.optional(),
   capacity: seconds.max(168 * 3600).optional(),
   timezone: timezoneOffset.optional(),
 });
@@ -63,8 +65,8 @@ export const updateUserBody = z
     name,
     role,
     status: userStatus,
-    rate: cents,
-    cost: cents,
+    rate: rateCents,
+    cost: rateCents,
     capacity: seconds.max(168 * 3600),
     headline: z.string().max(200),
     timezone: timezoneOffset,

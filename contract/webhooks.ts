@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString, numericId, numericIdParam, projectId, queryInt } from './common.ts';
+import { dateTimeString, numericId, numericIdParam, projectId, queryInt, queryLimit } from './common.ts';
 import { defineRoute } from './route.ts';
 
 /** Every event kind a webhook can subscribe to (spec, Events). */
@@ -74,6 +74,7 @@ export type CreateWebhookBody = z.infer<typeof createWebhookBody>;
 
 /** `targetUrl` is accepted and ignored; an absent `project` keeps the current scope, `null` clears it. */
 export const updateWebhookBody = z.object({
+  /** May be sent (clients send the whole webhook back) but must be the hook's own: a webhook's URL does not change. */
   targetUrl: z.string().optional(),
   events: eventList,
   project: projectId.nullable().optional(),
@@ -126,12 +127,17 @@ export const webhookRoutes = {
     body: createWebhookBody,
     status: 201,
     response: webhook,
+    answers: {
+      200: 'A disabled webhook of the caller for the same targetUrl was restored (and handshaken again)',
+      409: 'The caller already has an active webhook for this targetUrl',
+      422: 'Validation failed, or the handshake failed (Invalid callback)',
+    },
   }),
   update: defineRoute({
     method: 'put',
     path: '/hooks/{id}',
     tag: T,
-    summary: 'Change events and project, handshake again and reactivate',
+    summary: 'Change events and project, handshake again and reactivate; a different targetUrl is refused (422)',
     params,
     body: updateWebhookBody,
     status: 200,
@@ -144,7 +150,7 @@ export const webhookRoutes = {
     tag: T,
     summary: 'Recent delivery attempts, newest first (kept 7 days)',
     params,
-    query: z.object({ limit: queryInt(1, 100).optional(), page: queryInt(1, 100_000).optional() }),
+    query: z.object({ limit: queryLimit(100).optional(), page: queryInt(1, 100_000).optional() }),
     status: 200,
     response: z.array(webhookAttempt),
   }),

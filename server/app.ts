@@ -14,6 +14,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
+import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
@@ -27,6 +28,7 @@ const modules = [
   registerTimeRoutes,
   registerTimesheetRoutes,
   registerExpenseRoutes,
+  registerInvoiceRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,
 ];
@@ -68,7 +70,8 @@ export function createApp(deps: Deps) {
     const requestId = c.get('requestId');
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
     deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause });
-    return c.json({ code: 500, message: `Internal server error (request ${requestId})` }, 500);
+    // The spec's table answers a server-side fault with 503; the request id lets the operator find the log entry.
+    return c.json({ code: 503, message: `Service unavailable: a server-side fault (request ${requestId})` }, 503);
   });
   return app;
 }

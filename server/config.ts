@@ -16,6 +16,10 @@ export interface Config {
   /** Webhook delivery settings (WEBHOOK_*). */
   webhooks: WebhookSettings;
   rateLimit: { points: number; durationSec: number };
+  /** Failed authentications allowed per client address and window before it gets 429 (AUTH_FAILURE_POINTS, AUTH_FAILURE_WINDOW). */
+  authFailures: { points: number; durationSec: number };
+  /** Bytes of attachments each user may keep stored (UPLOAD_QUOTA_MB, 250 MB). */
+  uploadQuotaBytes: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -83,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhooks: loadWebhookSettings(env),
     rateLimit: { points: Number(env.RATE_LIMIT_POINTS ?? 100), durationSec: Number(env.RATE_LIMIT_WINDOW ?? 10) },
+    authFailures: { points: envMs(env, 'AUTH_FAILURE_POINTS', 30, 1), durationSec: envMs(env, 'AUTH_FAILURE_WINDOW', 60, 1) },
+    uploadQuotaBytes: envMs(env, 'UPLOAD_QUOTA_MB', 250, 1) * 1024 * 1024,
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
   };
 }

@@ -1,9 +1,8 @@
-import type http from 'node:http';
-import { serve } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { DatabaseInUseError, openDatabase, type Database } from './db/client.ts';
 import type { Deps } from './http/env.ts';
+import { serveApi } from './http/node-server.ts';
 import { createRateLimiter } from './http/rate-limit.ts';
 import { createLogger } from './lib/logger.ts';
 import { Secrets } from './lib/secrets.ts';
@@ -19,7 +18,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
   const config = loadConfig(env);
   const logger = createLogger(config.logLevel);
   const database = opts.database ?? (await openDatabase(config));
-  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl });
+  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, authFailures: config.authFailures });
   let background: Background | undefined;
   try {
     await rl.ready;
@@ -30,10 +29,11 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
       logger,
       clock: () => new Date(),
       rateLimiter: rl.limiter,
+      authFailureLimiter: rl.authFailures,
     };
     background = await startBackground(deps);
     const app = createApp(deps);
-    const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }) as http.Server;
+    const server = serveApi(app.fetch, { port: config.port, hostname: config.host });
     await new Promise<void>((resolve, reject) => {
       server.once('listening', () => resolve());
       server.once('error', reject);

@@ -115,7 +115,7 @@ describe('cli commands (spawned, on one DATA_DIR)', { timeout: 240_000 }, () => 
   it('refuses a duplicate email with exit 2', async () => {
     const r = await cli('user', 'add', '--name', 'Again', '--email', 'ada@example.test', '--role', 'member');
     expect(r.code).toBe(2);
-    expect(r.stderr.trim()).toBe('timekeep: A user with this email already exists');
+    expect(r.stderr.trim()).toBe('timekeep: A user of this team already has this email');
   });
 
   it('team add, then user add needs --team when there are several teams', async () => {
@@ -139,6 +139,19 @@ describe('cli commands (spawned, on one DATA_DIR)', { timeout: 240_000 }, () => 
     const missing = await cli('user', 'set-password', '--email', 'nobody@example.test', '--password', 'whatever1');
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/No user has the email nobody@example.test/);
+  });
+
+  it('an email is unique within a team only: set-password then needs --team', async () => {
+    const second = await inspect(async (db) => (await db.select().from(users).where(eq(users.email, 'bo@example.test')))[0]!.teamId);
+    expect((await cli('user', 'add', '--name', 'Ada Two', '--email', 'ada@example.test', '--role', 'member', '--team', String(second))).code).toBe(0);
+    const ambiguous = await cli('user', 'set-password', '--email', 'ada@example.test', '--password', 'second password');
+    expect(ambiguous.code).toBe(2);
+    expect(ambiguous.stderr).toMatch(/several teams have this email: say which team with --team ID/i);
+    expect((await cli('user', 'set-password', '--email', 'ada@example.test', '--password', 'second password', '--team', String(second))).code).toBe(0);
+    const rows = await inspect(async (db) => db.select().from(users).where(eq(users.email, 'ada@example.test')));
+    const byTeam = new Map(rows.map((u) => [u.teamId, u.passwordHash]));
+    expect(await verifyPassword('second password', byTeam.get(second))).toBe(true);
+    expect(await verifyPassword('correct horse', [...byTeam].find(([team]) => team !== second)![1])).toBe(true);
   });
 
   it('seed demo creates the demo team once', async () => {

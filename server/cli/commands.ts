@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { role as roleSchema, roles, type Role } from '../../contract/users.ts';
 import type { Db } from '../db/client.ts';
@@ -106,17 +106,21 @@ export const commands: Command[] = [
   }),
   define({
     words: ['user', 'set-password'],
-    usage: 'user set-password --email EMAIL --password PASSWORD',
-    flags: { required: ['email', 'password'] },
-    parse: (f) => ({ email: emailOf(f.email!), password: passwordOf(f.password)! }),
+    usage: 'user set-password --email EMAIL --password PASSWORD [--team ID]',
+    flags: { required: ['email', 'password'], optional: ['team'] },
+    parse: (f) => ({ email: emailOf(f.email!), password: passwordOf(f.password)!, teamId: teamIdOf(f.team) }),
     async run(ctx, input) {
-      const [row] = await ctx.db
-        .update(users)
-        .set({ passwordHash: await hashPassword(input.password) })
-        .where(eq(users.email, input.email))
-        .returning({ id: users.id });
-      if (!row) throw new UsageError(`No user has the email ${input.email}`);
-      ctx.out(JSON.stringify({ id: row.id }));
+      // An email is unique within a team only: with several, the team says which user.
+      const found = await ctx.db
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.email, input.email), input.teamId === undefined ? undefined : eq(users.teamId, input.teamId)))
+        .limit(2);
+      if (found.length === 0) throw new UsageError(`No user has the email ${input.email}${input.teamId === undefined ? '' : ` in team ${input.teamId}`}`);
+      if (found.length > 1) throw new UsageError('Users of several teams have this email: say which team with --team ID');
+      const id = found[0]!.id;
+      await ctx.db.update(users).set({ passwordHash: await hashPassword(input.password) }).where(eq(users.id, id));
+      ctx.out(JSON.stringify({ id }));
     },
   }),
   define({

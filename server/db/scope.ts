@@ -55,7 +55,9 @@ export class Scope {
       .returning()) as Row<T>[];
   }
 
+  /** Updates the matching rows; with nothing to set (every value undefined) it changes nothing and answers them as they are. */
   async update<T extends TeamTable>(table: T, set: Partial<New<T>>, ...conds: (SQL | undefined)[]): Promise<Row<T>[]> {
+    if (Object.values(set).every((v) => v === undefined)) return this.list(table, ...conds);
     return (await this.db
       .update(table as PgTable)
       .set(set as never)

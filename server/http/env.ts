@@ -28,6 +28,8 @@ export interface Deps {
   logger: Logger;
   clock: () => Date;
   rateLimiter: RateLimiterAbstract;
+  /** Failed authentications per client address; in memory from `config.authFailures` when absent. */
+  authFailureLimiter?: RateLimiterAbstract;
   verifyToken?: TokenVerifier;
   /** Check every success body against the contract (tests). */
   checkResponses?: boolean;

@@ -23,6 +23,34 @@ export const badRequest = (message: string) => new ApiError(400, message);
 export const invalid = (field: string, message: string) => new ApiError(422, message, { [field]: [message] });
 export const unprocessable = (message: string, errors?: Record<string, string[]>) => new ApiError(422, message, errors);
 
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+  code?: string;
+  params?: unknown;
+}
+
+const at = (input: unknown, path: readonly PropertyKey[]) =>
+  path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
+
+/** A field the input leaves out (rather than one it sends with a wrong value). */
+const isMissing = (i: Issue, input: unknown) =>
+  i.path.length > 0 &&
+  (((i.code === 'invalid_type' || i.code === 'invalid_union') && at(input, i.path) === undefined) ||
+    (i.code === 'custom' && (i.params as { missing?: unknown } | undefined)?.missing === true));
+
+/**
+ * The answer to input that fails its schema, as the spec's table says: 400 when a required field is missing,
+ * 422 when every field is present but some are invalid; `errors` names each field either way.
+ */
+export function validationError(issues: readonly Issue[], input: unknown, what = 'request body') {
+  const missing = issues.filter((i) => isMissing(i, input));
+  const shown = issues.map((i) => (missing.includes(i) && i.code !== 'custom' ? { ...i, message: 'Required' } : i));
+  return missing.length > 0
+    ? new ApiError(400, `Required fields are missing from the ${what}`, issuesToErrors(shown))
+    : new ApiError(422, 'Validation failed', issuesToErrors(shown));
+}
+
 /** zod issues to `{field: [messages]}`, field paths joined by dots. */
 export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix?: string) {
   const errors: Record<string, string[]> = {};

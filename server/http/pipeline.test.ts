@@ -74,7 +74,7 @@ describe('errors', () => {
     expect(await t.scope(r.team.id).list(clients)).toHaveLength(before);
   });
 
-  it('answers an internal error with 500, a generic message and a request id; the detail goes to the log only', async () => {
+  it('answers an internal error with 503 (a server-side fault in the spec), a generic message and a request id; the detail goes to the log only', async () => {
     const logged: { msg: string; fields?: Record<string, unknown> }[] = [];
     const logger: Logger = { debug: () => {}, info: () => {}, warn: () => {}, error: (msg, fields) => void logged.push({ msg, fields }) };
     const broken = {
@@ -84,12 +84,12 @@ describe('errors', () => {
     } as unknown as Secrets;
     const app = createApp({ ...t.deps, secrets: broken, logger });
     const res = await app.request('/users/me', { headers: { 'X-Api-Key': r.admin.key } });
-    expect(res.status).toBe(500);
+    expect(res.status).toBe(503);
     const text = await res.text();
     expect(text).not.toMatch(/exploded|hunter2|\/var\/lib|Error|at /);
     const body = JSON.parse(text) as { code: number; message: string };
-    expect(body.code).toBe(500);
-    const id = /^Internal server error \(request ([0-9a-f-]{36})\)$/.exec(body.message)?.[1];
+    expect(body.code).toBe(503);
+    const id = /^Service unavailable: a server-side fault \(request ([0-9a-f-]{36})\)$/.exec(body.message)?.[1];
     expect(id).toBeDefined();
     expect(logged).toHaveLength(1);
     expect(logged[0]!.fields).toMatchObject({ requestId: id, method: 'GET', path: '/users/me' });

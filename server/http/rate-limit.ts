@@ -6,15 +6,29 @@ import { ApiError } from './errors.ts';
 
 export interface RateLimiterHandle {
   limiter: RateLimiterAbstract;
+  /** Failed authentications per client address (same store). */
+  authFailures: RateLimiterAbstract;
   /** Settles once the store can count (Redis connected, or gave up: then the in-memory insurance counts). */
   ready: Promise<void>;
   close(): Promise<void>;
 }
 
-/** 100 requests per 10 s per credential; in memory, or shared through Redis when a URL is given. */
-export function createRateLimiter(opts: { points: number; durationSec: number; redisUrl?: string | undefined; keyPrefix?: string }): RateLimiterHandle {
-  const base = { points: opts.points, duration: opts.durationSec, keyPrefix: opts.keyPrefix ?? 'tk-rl' };
-  if (!opts.redisUrl) return { limiter: new RateLimiterMemory(base), ready: Promise.resolve(), close: async () => undefined };
+interface LimiterOptions {
+  points: number;
+  durationSec: number;
+  redisUrl?: string | undefined;
+  keyPrefix?: string | undefined;
+  /** Failed authentications per address and window (30 per 60 s unless given). */
+  authFailures?: { points: number; durationSec: number };
+}
+
+/** 100 requests per 10 s per credential, and failed authentications per address; in memory, or shared through Redis when a URL is given. */
+export function createRateLimiter(opts: LimiterOptions): RateLimiterHandle {
+  const prefix = opts.keyPrefix ?? 'tk-rl';
+  const base = { points: opts.points, duration: opts.durationSec, keyPrefix: prefix };
+  const failures = { points: opts.authFailures?.points ?? 30, duration: opts.authFailures?.durationSec ?? 60, keyPrefix: `${prefix}-auth` };
+  if (!opts.redisUrl)
+    return { limiter: new RateLimiterMemory(base), authFailures: new RateLimiterMemory(failures), ready: Promise.resolve(), close: async () => undefined };
   const redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => undefined);
   // Without the offline queue, commands sent before the connection is up fail over to the insurance
@@ -29,7 +43,8 @@ export function createRateLimiter(opts: { points: number; durationSec: number; r
     redis.once('ready', done);
   });
   const limiter = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
-  return { limiter, ready, close: async () => void redis.disconnect() };
+  const authFailures = new RateLimiterRedis({ ...failures, storeClient: redis, insuranceLimiter: new RateLimiterMemory(failures) });
+  return { limiter, authFailures, ready, close: async () => void redis.disconnect() };
 }
 
 /** Consumes one point for `key`; sets the RateLimit headers; throws 429 past the limit. */
@@ -42,11 +57,16 @@ export async function consumeRateLimit(c: Context<AppEnv>, key: string) {
     c.header('RateLimit', `limit=${points}, remaining=${res.remainingPoints}, reset=${Math.ceil(res.msBeforeNext / 1000)}`);
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
-    const retry = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    throw new ApiError(429, `Too many requests; retry in ${retry} s`, undefined, {
-      'Retry-After': String(retry),
-      'RateLimit-Policy': `${points};w=${durationSec}`,
-      RateLimit: `limit=${points}, remaining=0, reset=${retry}`,
-    });
+    throw tooManyRequests(e.msBeforeNext, points, durationSec);
   }
+}
+
+/** 429 with Retry-After and the RateLimit headers of a policy of `points` per `durationSec`. */
+export function tooManyRequests(msBeforeNext: number, points: number, durationSec: number, message = 'Too many requests') {
+  const retry = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  return new ApiError(429, `${message}; retry in ${retry} s`, undefined, {
+    'Retry-After': String(retry),
+    'RateLimit-Policy': `${points};w=${durationSec}`,
+    RateLimit: `limit=${points}, remaining=0, reset=${retry}`,
+  });
 }

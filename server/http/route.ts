@@ -1,10 +1,13 @@
 import type { Context, Hono } from 'hono';
 import type { z } from 'zod';
+import { ME, USER_PATH_PARAM } from '../../contract/common.ts';
 import type { RouteDef } from '../../contract/route.ts';
 import { authenticate } from './auth.ts';
+import { limitAuthFailures } from './auth-failures.ts';
 import type { AppEnv, Caller } from './env.ts';
-import { ApiError, issuesToErrors, notFound } from './errors.ts';
+import { ApiError, issuesToErrors, notFound, validationError } from './errors.ts';
 import { withIdempotencyKey } from './idempotency.ts';
+import { assertSafeJson } from './json-input.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
@@ -21,18 +24,6 @@ export const MAX_JSON_BYTES = 1024 * 1024;
 
 const toHonoPath = (p: string) => p.replace(/\{([^}]+)\}/g, ':$1');
 
-/** Path of the first string (or key) holding a NUL character, or undefined. */
-function nulPath(v: unknown, path: string[] = []): string[] | undefined {
-  if (typeof v === 'string') return v.includes('\0') ? path : undefined;
-  if (v === null || typeof v !== 'object') return undefined;
-  for (const [k, x] of Object.entries(v)) {
-    if (k.includes('\0')) return [...path, k.replace(/\0/g, '')];
-    const found = nulPath(x, [...path, k]);
-    if (found) return found;
-  }
-  return undefined;
-}
-
 async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   const declared = Number(c.req.header('content-length') ?? 0);
   if (declared > limit) throw new ApiError(413, `Request body is larger than ${Math.round(limit / 1024)} KB`);
@@ -45,9 +36,7 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
   } catch {
     throw new ApiError(400, 'Malformed JSON in request body');
   }
-  // PostgreSQL text cannot hold NUL; refuse it once here rather than failing in the database.
-  const nul = nulPath(parsed);
-  if (nul) throw new ApiError(422, 'Validation failed', { [nul.join('.') || '_']: ['Must not contain NUL characters'] });
+  assertSafeJson(parsed);
   return parsed;
 }
 
@@ -55,7 +44,7 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
 export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler: Handler<D>, opts: { bodyLimit?: number; readBody?: boolean } = {}) {
   app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
     if (def.auth === 'none') return answer(c, undefined as unknown as Caller);
-    const caller = await authenticate(c);
+    const caller = await limitAuthFailures(c, () => authenticate(c));
     await consumeRateLimit(c, caller.credential.key);
     return withIdempotencyKey(c, caller, () => answer(c, caller));
   });
@@ -64,7 +53,10 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
   async function answer(c: Context<AppEnv>, caller: Caller): Promise<Response> {
     const input = { params: undefined, query: undefined, body: undefined } as Record<keyof Input<D>, unknown>;
     if (def.params) {
-      const r = def.params.safeParse(c.req.param());
+      const raw = c.req.param() as Record<string, string>;
+      // `me` in place of a user id is the caller, wherever a path takes a user id.
+      const named = raw[USER_PATH_PARAM] === ME && caller ? { ...raw, [USER_PATH_PARAM]: String(caller.user.id) } : raw;
+      const r = def.params.safeParse(named);
       if (!r.success) throw notFound();
       input.params = r.data;
     }
@@ -72,13 +64,13 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
       const q = c.req.query();
       if (Object.values(q).some((v) => v.includes('\0'))) throw new ApiError(422, 'Query parameters must not contain NUL characters');
       const r = def.query.safeParse(q);
-      if (!r.success) throw new ApiError(422, 'Invalid query parameters', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, q, 'query');
       input.query = r.data;
     }
     if (def.body && opts.readBody !== false) {
       const raw = await readJson(c, opts.bodyLimit ?? MAX_JSON_BYTES);
       const r = def.body.safeParse(raw);
-      if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
+      if (!r.success) throw validationError(r.error.issues, raw);
       input.body = r.data;
     }
     const result = await handler(c, input as unknown as Input<D>, caller);

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { users } from '../db/schema/index.ts';
+import { limitAuthFailures } from '../http/auth-failures.ts';
 import type { AppEnv } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
 import { consumeRateLimit } from '../http/rate-limit.ts';
 import { challenge, verifyAccessToken } from '../oauth/verify.ts';
 import { createMcpServer, type ApiCall } from './tools.ts';
@@ -28,9 +30,11 @@ export function registerMcpRoutes(app: Hono<AppEnv>) {
     if (!authz) {
       return c.json({ code: 401, message: 'Unauthorized' }, 401, { 'WWW-Authenticate': challenge(deps, 'mcp') });
     }
-    const verified = await verifyAccessToken(deps, c.req.raw, 'mcp');
-    if (!verified.ok)
-      return c.json({ code: 401, message: verified.description }, 401, { 'WWW-Authenticate': challenge(deps, 'mcp', verified) });
+    const verified = await limitAuthFailures(c, async () => {
+      const v = await verifyAccessToken(deps, c.req.raw, 'mcp');
+      if (!v.ok) throw new ApiError(401, v.description, undefined, { 'WWW-Authenticate': challenge(deps, 'mcp', v) });
+      return v;
+    });
     const [user] = await deps.db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
     if (!user || user.status === 'removed')
       return c.json({ code: 401, message: 'This account is not active' }, 401, { 'WWW-Authenticate': challenge(deps, 'mcp') });

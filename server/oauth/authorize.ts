@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Context, Hono } from 'hono';
-import { oauthClients, oauthCodes, oauthConsents, users } from '../db/schema/index.ts';
+import { oauthClients, oauthCodes, oauthConsents } from '../db/schema/index.ts';
 import type { AppEnv, Deps, UserRow } from '../http/env.ts';
-import { verifyPassword } from '../lib/passwords.ts';
 import { clientDisplayName, isFirstParty } from './first-party.ts';
 import { consentPage, continuePage, messagePage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
+import { signInAccounts } from './signin-accounts.ts';
 import { countEvent, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
 import { clientAddress, CODE_TTL, mcpAudience, queryOnce, randomToken, readForm, secretHash } from './util.ts';
 
@@ -116,7 +116,11 @@ function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
 
 const redirectOrigin = (req: AuthzRequest) => new URL(req.redirectUri).origin;
 
-function showSignIn(c: Context<AppEnv>, req: AuthzRequest | null, extra: { email?: string; error?: string; status?: number } = {}) {
+function showSignIn(
+  c: Context<AppEnv>,
+  req: AuthzRequest | null,
+  extra: { email?: string; error?: string; status?: number; teams?: { id: number; name: string }[] } = {},
+) {
   const body = signInPage({ csrf: csrfToken(c), params: req?.params ?? {}, ...(req ? { appName: clientDisplayName(c.get('deps'), req.client) } : {}), ...extra });
   return sendPage(c, 'Sign in', body, { status: extra.status ?? 200, formTargets: req ? [redirectOrigin(req)] : [] });
 }
@@ -200,14 +204,19 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
       c.header('Retry-After', String(wait));
       return showSignIn(c, req, { email, error: `Too many sign-in attempts. Try again in ${wait} seconds.`, status: 429 });
     }
-    const [user] = email ? await deps.db.select().from(users).where(eq(users.email, email)).limit(1) : [];
-    // verifyPassword does the same work when there is no such user, so the answer and its timing do not reveal whether an email exists.
-    const ok = (await verifyPassword(password, user?.passwordHash)) && user?.status === 'active';
-    if (!ok || !user) {
+    // The same work whether or not the email exists, so neither the answer nor its timing reveals it.
+    const teamField = form.get('team');
+    const found = await signInAccounts(deps, email, password, teamField && /^\d{1,9}$/.test(teamField) ? Number(teamField) : undefined);
+    if (found.kind === 'none') {
       await countEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
       await countEvent(deps, addressKey, SIGNIN_PER_ADDRESS);
       return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
     }
+    if (found.kind === 'choose') {
+      const error = 'This email and password open accounts in several teams. Choose the team and enter your password again.';
+      return showSignIn(c, req, { email, teams: found.teams, error });
+    }
+    const user = found.user;
     await resetThrottle(deps, accountKey);
     const idHash = await startSession(c, user.id, form.get('remember') === '1');
     if (!req) return redirect(c, '/oauth/account', 303);

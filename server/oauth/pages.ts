@@ -36,12 +36,21 @@ export const hidden = (fields: Record<string, string | undefined>) =>
 
 const alert = (message?: string) => (message ? `<div class="alert" role="alert">${esc(message)}</div>` : '');
 
+const teamChoice = (teams?: { id: number; name: string }[]) =>
+  teams
+    ? `<label for="team">Team</label>
+<select id="team" name="team" required autofocus>${teams.map((t) => `<option value="${t.id}">${esc(t.name)}</option>`).join('')}</select>
+`
+    : '';
+
 export function signInPage(opts: {
   csrf: string;
   params: Record<string, string | undefined>;
   appName?: string;
   email?: string;
   error?: string;
+  /** Teams to choose from when the email and password open accounts in several. */
+  teams?: { id: number; name: string }[];
 }) {
   const lead = opts.appName
     ? `<p class="muted">to continue to <strong>${esc(opts.appName)}</strong></p>`
@@ -49,8 +58,8 @@ export function signInPage(opts: {
   return `<h1>Sign in</h1>${lead}${alert(opts.error)}
 <form method="post" action="/oauth/signin">${hidden({ csrf_token: opts.csrf, ...opts.params })}
 <label for="email">Email</label>
-<input id="email" name="email" type="email" autocomplete="username" inputmode="email" required autofocus value="${esc(opts.email ?? '')}">
-<label for="password">Password</label>
+<input id="email" name="email" type="email" autocomplete="username" inputmode="email" required${opts.teams ? '' : ' autofocus'} value="${esc(opts.email ?? '')}">
+${teamChoice(opts.teams)}<label for="password">Password</label>
 <input id="password" name="password" type="password" autocomplete="current-password" required>
 <label class="check" for="remember"><input id="remember" name="remember" type="checkbox" value="1">Keep me signed in on this device for 30 days (signing out of an app then keeps you signed in here)</label>
 <button class="primary full" type="submit">Sign in</button>

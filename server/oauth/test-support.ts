@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import * as oauth from 'oauth4webapi';
 import { afterAll, expect } from 'vitest';
 import { oauthThrottle } from '../db/schema/index.ts';
+import { serveApi } from '../http/node-server.ts';
 import { setupTestApp, type TestUser } from '../test/harness.ts';
 
 /** Test support for the OAuth suites: the real server on a loopback port, a cookie-keeping browser, and oauth4webapi helpers. */
@@ -12,7 +12,7 @@ export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 /** The app served on a free loopback port (PUBLIC_URL = that URL), with a clock the test can move. */
 export async function startServer() {
   const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
-  const server = serve({ fetch: (req, env) => target.fetch!(req, env), port: 0, hostname: '127.0.0.1' });
+  const server = serveApi((req, env) => target.fetch!(req, env), { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clock = { offsetMs: 0 };

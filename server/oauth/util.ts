@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
 import type { AppEnv, Deps } from '../http/env.ts';
 
@@ -29,14 +28,7 @@ export const s256 = (verifier: string) => crypto.createHash('sha256').update(ver
 /** The audience of the `/mcp` resource. */
 export const mcpAudience = (deps: Deps) => `${deps.config.publicUrl}/mcp`;
 
-/** The caller's network address (the socket peer), or `unknown` when not served over a socket. */
-export function clientAddress(c: Context<AppEnv>): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
+export { clientAddress } from '../http/client-address.ts';
 
 /** True when the deployment is served over https (cookies are then `Secure` and `__Host-` prefixed). */
 export const isHttps = (deps: Deps) => deps.config.publicUrl.startsWith('https://');

@@ -152,6 +152,24 @@ describe('demo seed', () => {
     expect(refused.body.errors.budget[0]).toContain('Spring campaign');
   });
 
+  it('has one draft invoice for Helix covering its first two weeks of billable time', async () => {
+    const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const list = await t.call('GET', '/invoices', admin);
+    expect(list.status).toBe(200);
+    expect(list.body).toHaveLength(1);
+    const [inv] = list.body;
+    expect(inv).toMatchObject({
+      status: 'draft',
+      publicId: 'INV-0001',
+      client: { name: expect.stringContaining('Helix') },
+      tax: { rate: 10 },
+    });
+    expect(inv.invoiceItems.length).toBeGreaterThan(0);
+    expect(inv.listAmount).toBeGreaterThan(0);
+    expect(inv.totalAmount).toBe(inv.netAmount + inv.tax.amount);
+    expect(inv.dateTill <= '2026-03-04').toBe(true);
+  });
+
   it('does nothing the second time', async () => {
     const again = await seedDemo(t.db, t.deps.secrets, now);
     expect(again.created).toBe(false);

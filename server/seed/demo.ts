@@ -19,6 +19,7 @@ import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
 import { projects } from './projects.ts';
+import { seedDemoInvoice } from './invoices.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 
 export interface DemoAccount {
@@ -109,6 +110,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     const scope = new Scope(tx, team!.id);
     const ids = {} as Record<PersonKey, number>;
     const accounts: DemoAccount[] = [];
+    let admin: Awaited<ReturnType<typeof createUser>>['row'] | undefined;
     for (const p of people) {
       const { row, apiKey } = await createUser(tx, secrets, {
         teamId: team!.id,
@@ -124,6 +126,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         password: p.password,
       });
       ids[p.key] = row.id;
+      if (p.role === 'admin') admin ??= row;
       accounts.push({ name: p.name, email: p.email, role: p.role, password: p.password, apiKey });
     }
 
@@ -180,9 +183,10 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
       }
     }
 
+    const days = weekdaysBefore(now, DEMO_DAYS);
     const plan = planTime(
       people.map((p) => ({ userId: ids[p.key], dailyHours: p.dailyHours, taskIds: workTasks.get(p.key) ?? [] })),
-      weekdaysBefore(now, DEMO_DAYS),
+      days,
     );
     const records = await scope.insertMany(
       timeRecords,
@@ -208,6 +212,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
       })),
     );
     for (const t of targets) await setBudgetToProgress(scope, t.projectId, t.budget, t.targetProgress, now);
+    if (admin && days.length) await seedDemoInvoice(scope, admin, team!, clientIds.helix!, now, [...days].sort()[0]!);
     return {
       created: true,
       teamId: team!.id,

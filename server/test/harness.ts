@@ -57,10 +57,16 @@ export type TestContext = Awaited<ReturnType<typeof setupTestApp>>;
 export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Partial<Deps>; rateLimitPoints?: number; rateLimitKeyPrefix?: string } = {}) {
   const database = await freshDatabase();
   const base = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: '.tmp/test-data', WEBHOOK_ALLOW_PRIVATE: '1' });
-  const config: Config = { ...base, rateLimit: { points: opts.rateLimitPoints ?? 100_000, durationSec: 10 }, ...opts.config };
+  // Generous limits unless a test asks (every in-process request comes from the same unknown address).
+  const config: Config = {
+    ...base,
+    rateLimit: { points: opts.rateLimitPoints ?? 100_000, durationSec: 10 },
+    authFailures: { points: 100_000, durationSec: 60 },
+    ...opts.config,
+  };
   const limiters: RateLimiterHandle[] = [];
   const newLimiter = async () => {
-    const handle = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, keyPrefix: opts.rateLimitKeyPrefix });
+    const handle = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, keyPrefix: opts.rateLimitKeyPrefix, authFailures: config.authFailures });
     limiters.push(handle);
     await handle.ready;
     return handle;
@@ -74,6 +80,7 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     logger: createLogger(process.env.TEST_LOG === '1' ? 'debug' : 'silent'),
     clock: () => new Date(),
     rateLimiter: rl.limiter,
+    authFailureLimiter: rl.authFailures,
     checkResponses: true,
     ...opts.deps,
   };
@@ -114,7 +121,8 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     scope: (teamId: number) => new Scope(database.db, teamId),
     /** Another app instance on the same database with its own rate limiter (as behind a load balancer). */
     async instance() {
-      return createApp({ ...deps, rateLimiter: (await newLimiter()).limiter });
+      const handle = await newLimiter();
+      return createApp({ ...deps, rateLimiter: handle.limiter, authFailureLimiter: handle.authFailures });
     },
     /** Calls the app (or `via`, another instance); `as` is a user (API key) or a headers object. */
     async call<T = any>(method: string, path: string, opts: { as?: TestUser | null; body?: unknown; raw?: string; headers?: Record<string, string>; via?: App } = {}): Promise<Response<T>> {

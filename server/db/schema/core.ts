@@ -40,7 +40,13 @@ export const users = pgTable(
     apiKeyHash: text('api_key_hash').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('users_email_uq').on(t.email), uniqueIndex('users_api_key_hash_uq').on(t.apiKeyHash), index('users_team_idx').on(t.teamId)],
+  // An email is unique within its team only, so no team can learn which addresses another team has.
+  (t) => [
+    uniqueIndex('users_team_email_uq').on(t.teamId, t.email),
+    index('users_email_idx').on(t.email),
+    uniqueIndex('users_api_key_hash_uq').on(t.apiKeyHash),
+    index('users_team_idx').on(t.teamId),
+  ],
 );
 
 export const clients = pgTable(

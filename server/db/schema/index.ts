@@ -6,3 +6,5 @@ export * from './timesheets.ts';
 export * from './webhooks.ts';
 export * from './budgets.ts';
 export * from './idempotency.ts';
+export * from './planner.ts';
+export * from './invoices.ts';

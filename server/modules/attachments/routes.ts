@@ -1,45 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { attachmentRoutes, attachmentTypesLabel } from '../../../contract/attachments.ts';
+import { attachmentRoutes } from '../../../contract/attachments.ts';
 import { attachments, expenseAttachments, expenses } from '../../db/schema/index.ts';
 import { requireUnlocked } from '../expenses/rules.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { forbidden, invalid, notFound } from '../../http/errors.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
 import { isAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
-import { detectType } from './detect.ts';
-import { newDownloadToken, presentAttachment } from './service.ts';
-import { newStorageKey, storageFor } from './storage.ts';
+import { presentAttachment } from './service.ts';
+import { storageFor } from './storage.ts';
+import { storeUpload } from './store.ts';
 import { contentDisposition, receiveUpload } from './upload.ts';
 
 export function registerAttachmentRoutes(app: Hono<AppEnv>) {
   register(
     app,
     attachmentRoutes.upload,
-    async (c, _input, caller) => {
-      const file = await receiveUpload(c);
-      if (file.bytes.length === 0) throw invalid(file.field, 'The file is empty');
-      const mimeType = detectType(file.bytes);
-      if (!mimeType) throw invalid(file.field, `Only ${attachmentTypesLabel} files are accepted`);
-      const storage = storageFor(c.get('deps').config);
-      const scope = c.get('scope');
-      const key = newStorageKey(scope.teamId);
-      await storage.put(key, file.bytes);
-      try {
-        const row = await scope.insert(attachments, {
-          uploadedBy: caller.user.id,
-          name: file.name,
-          mimeType,
-          size: file.bytes.length,
-          storageKey: key,
-          token: newDownloadToken(),
-        });
-        return presentAttachment(row);
-      } catch (e) {
-        await storage.remove(key);
-        throw e;
-      }
-    },
+    async (c, _input, caller) => presentAttachment(await storeUpload(c, caller, await receiveUpload(c))),
     { readBody: false },
   );
 

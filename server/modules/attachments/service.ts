@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { attachments, expenseAttachments, timeOff } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
@@ -27,16 +27,25 @@ export async function setAttachmentsInUse(scope: Scope, ids: number[], inUse: bo
   );
 }
 
-/**
- * Removes attachments (rows and files) that nothing has referenced for 24 h, across all teams, and
- * partial files left by interrupted writes. Answers how many attachments went.
- */
-export async function sweepAttachments(db: Db, storage: AttachmentStorage, now: Date, logger?: Logger): Promise<number> {
-  const cutoff = new Date(now.getTime() - UNREFERENCED_TTL_MS);
+/** How long an attachment may stay unreferenced when its uploader is over the storage quota. */
+export const OVER_QUOTA_TTL_MS = 60 * 60 * 1000;
+
+/** Bytes `userId` keeps stored in attachments (referenced or not). */
+export async function storedBytes(db: Db, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${attachments.size}), 0)` })
+    .from(attachments)
+    .where(eq(attachments.uploadedBy, userId));
+  return Number(row?.bytes ?? 0);
+}
+
+/** Deletes the unreferenced attachments matching `which` unreferenced since before `cutoff`, then their files. */
+async function removeUnreferenced(db: Db, storage: AttachmentStorage, which: SQL, cutoff: Date, logger?: Logger): Promise<number> {
   const gone = await db
     .delete(attachments)
     .where(
       and(
+        which,
         eq(attachments.inUse, false),
         lt(sql`coalesce(${attachments.releasedAt}, ${attachments.createdAt})`, cutoff),
         // Belt and braces: whatever the flag says, never remove a file something still points at.
@@ -48,6 +57,25 @@ export async function sweepAttachments(db: Db, storage: AttachmentStorage, now: 
   for (const g of gone) {
     await storage.remove(g.key).catch((e: unknown) => logger?.warn('attachment file not removed', { key: g.key, error: String(e) }));
   }
-  await storage.removeStalePartials(now, 60 * 60 * 1000);
   return gone.length;
 }
+
+/**
+ * Removes attachments (rows and files) that nothing has referenced for 24 h, or for 1 h when their uploader
+ * keeps more than `quotaBytes`, across all teams, and partial files left by interrupted writes. Answers how
+ * many attachments went.
+ */
+export async function sweepAttachments(db: Db, storage: AttachmentStorage, now: Date, logger?: Logger, quotaBytes?: number): Promise<number> {
+  let removed = 0;
+  if (quotaBytes !== undefined) {
+    const overQuota = sql`${attachments.uploadedBy} in (select ${attachments.uploadedBy} from ${attachments} group by 1 having sum(${attachments.size}) > ${quotaBytes})`;
+    removed += await removeUnreferenced(db, storage, overQuota, new Date(now.getTime() - OVER_QUOTA_TTL_MS), logger);
+  }
+  removed += await removeUnreferenced(db, storage, sql`true`, new Date(now.getTime() - UNREFERENCED_TTL_MS), logger);
+  await storage.removeStalePartials(now, 60 * 60 * 1000);
+  return removed;
+}
+
+/** The early sweep of one user over the quota: their uploads unreferenced for 1 h go. */
+export const sweepOverQuota = (db: Db, storage: AttachmentStorage, userId: number, now: Date, logger?: Logger) =>
+  removeUnreferenced(db, storage, eq(attachments.uploadedBy, userId), new Date(now.getTime() - OVER_QUOTA_TTL_MS), logger);

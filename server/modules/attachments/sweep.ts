@@ -7,6 +7,6 @@ import { storageFor } from './storage.ts';
 export function startAttachmentSweep(deps: Deps, opts: { intervalMs?: number } = {}): { stop(): Promise<void> } {
   const storage = storageFor(deps.config);
   return startSweep('attachments', deps.logger, opts.intervalMs ?? 60 * 60 * 1000, () =>
-    sweepAttachments(deps.db, storage, deps.clock(), deps.logger),
+    sweepAttachments(deps.db, storage, deps.clock(), deps.logger, deps.config.uploadQuotaBytes),
   );
 }

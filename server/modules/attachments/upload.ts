@@ -2,7 +2,8 @@ import type { Context } from 'hono';
 import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../../../contract/attachments.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { readBytes } from '../../http/body.ts';
-import { ApiError, badRequest, invalid, issuesToErrors } from '../../http/errors.ts';
+import { ApiError, badRequest, invalid, issuesToErrors, validationError } from '../../http/errors.ts';
+import { assertSafeJson } from '../../http/json-input.ts';
 
 /** A file as received, before its type is checked. */
 export interface ReceivedFile {
@@ -16,7 +17,7 @@ const tooLarge = () => new ApiError(413, `The file is larger than ${MAX_ATTACHME
 /** Room for the multipart boundaries and headers around the file. */
 const MULTIPART_OVERHEAD = 64 * 1024;
 /** base64 of the largest file, plus the JSON around it. */
-const JSON_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
+export const JSON_LIMIT = Math.ceil(MAX_ATTACHMENT_BYTES / 3) * 4 + 64 * 1024;
 
 /** Reads the request body, stopping as soon as it passes `limit` bytes. */
 async function readLimited(c: Context<AppEnv>, limit: number): Promise<Buffer> {
@@ -78,12 +79,18 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedFile> {
   } catch {
     throw badRequest('Malformed JSON in request body');
   }
+  assertSafeJson(json);
   const r = uploadAttachmentBody.safeParse(json);
-  if (!r.success) throw new ApiError(422, 'Validation failed', issuesToErrors(r.error.issues));
-  const bytes = decodeBase64(r.data.content);
+  if (!r.success) throw validationError(r.error.issues, json);
+  return fileFromJson(r.data);
+}
+
+/** The file of a JSON upload `{name, content}` (`content` in base64). */
+export function fileFromJson(body: { name: string; content: string }): ReceivedFile {
+  const bytes = decodeBase64(body.content);
   if (!bytes) throw invalid('content', 'content must be the file encoded in base64');
   if (bytes.length > MAX_ATTACHMENT_BYTES) throw tooLarge();
-  return { name: checkName(r.data.name), bytes, field: 'content' };
+  return { name: checkName(body.name), bytes, field: 'content' };
 }
 
 /** `Content-Disposition` with an ASCII fallback and the exact name in RFC 5987 form (RFC 6266). */

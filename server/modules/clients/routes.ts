@@ -2,7 +2,7 @@ import { asc, eq, ilike, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { BudgetInput } from '../../../contract/budgets.ts';
 import { clientRoutes, type Client } from '../../../contract/clients.ts';
-import { clients, projects, type StoredBudget } from '../../db/schema/index.ts';
+import { clients, invoices, projects, type StoredBudget } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
@@ -28,7 +28,8 @@ export const toStoredBudget = (b: BudgetInput & { showToUsers?: boolean }): Stor
   ...(b.showToUsers !== undefined ? { showToUsers: b.showToUsers } : {}),
 });
 
-async function present(scope: Scope, caller: Caller, rows: ClientRow[], now: Date): Promise<Client[]> {
+/** Clients as `caller` may see them (also the client of an invoice). */
+export async function presentClients(scope: Scope, caller: Caller, rows: ClientRow[], now: Date): Promise<Client[]> {
   const ids = rows.map((r) => r.id);
   const links = ids.length
     ? await scope.db.select({ id: projects.id, clientId: projects.clientId }).from(projects).where(scope.where(projects, inArray(projects.clientId, ids))).orderBy(asc(projects.id))
@@ -69,7 +70,7 @@ async function linkProjects(scope: Scope, clientId: number, projectIds: string[]
 
 /** Presents the client inside the change's transaction and records its webhook event there. */
 async function presentAndEmit(s: Scope, caller: Caller, row: ClientRow, now: Date, kind: 'api:client:created' | 'api:client:updated'): Promise<Client> {
-  const client = (await present(s, caller, [row], now))[0]!;
+  const client = (await presentClients(s, caller, [row], now))[0]!;
   await emitEvent(s, { kind, actorId: caller.user.id, resourceId: String(row.id), resource: client, projectId: null, projects: client.projects, users: [] });
   return client;
 }
@@ -92,13 +93,13 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
       .from(clients)
       .where(scope.where(clients, q ? ilike(clients.name, `%${escapeLike(q)}%`) : undefined))
       .orderBy(asc(clients.name), asc(clients.id));
-    return present(scope, caller, rows, c.get('deps').clock());
+    return presentClients(scope, caller, rows, c.get('deps').clock());
   });
 
   register(app, clientRoutes.get, async (c, { params }, caller) => {
     requireRole(caller, readers);
     const scope = c.get('scope');
-    return (await present(scope, caller, [await load(scope, params.client_id)], c.get('deps').clock()))[0]!;
+    return (await presentClients(scope, caller, [await load(scope, params.client_id)], c.get('deps').clock()))[0]!;
   });
 
   register(app, clientRoutes.create, async (c, { body }, caller) => {
@@ -123,7 +124,13 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
 
   register(app, clientRoutes.remove, async (c, { params }, caller) => {
     requireAdmin(caller);
-    const deleted = await c.get('scope').delete(clients, eq(clients.id, params.client_id));
+    const scope = c.get('scope');
+    // Invoices keep their client: one with invoices is archived instead (the foreign key also refuses).
+    if (await scope.first(invoices, eq(invoices.clientId, params.client_id))) {
+      const message = 'The client has invoices; archive it instead of deleting it';
+      throw unprocessable(message, { client: [message] });
+    }
+    const deleted = await scope.delete(clients, eq(clients.id, params.client_id));
     if (deleted.length === 0) throw notFound('Client');
   });
 

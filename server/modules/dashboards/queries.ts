@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { billRate, costRate, hourlyAmount, isBillable, projectBillingColumns } from '../billing/rates.ts';
 
 /** What a dashboard groups by. */
 export type GroupBy = 'client' | 'project' | 'user';
@@ -83,26 +84,16 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
       GROUP BY 1, 2, 3, 4
     ),
     proj AS (
-      SELECT id, client_id,
-             coalesce(billing->>'type', 'non_billable') AS billing_type,
-             coalesce((billing->>'fee')::numeric, 0) AS fee,
-             rate->>'type' AS rate_type,
-             coalesce((rate->>'rate')::numeric, 0) AS rate,
-             rate->'userRateOverrides' AS rate_overrides,
-             rate->'userCostOverrides' AS cost_overrides
+      SELECT id, client_id, ${projectBillingColumns}
       FROM projects
     ),
     tr AS (
       SELECT a.user_id, a.project_id, p.client_id, a.secs::numeric AS secs, a.timer, a.is_invoiced,
              coalesce(p.billing_type, 'non_billable') AS billing_type,
              coalesce(p.fee, 0) AS fee,
-             CASE p.rate_type
-               WHEN 'project_rate' THEN p.rate
-               WHEN 'user_rate' THEN coalesce((p.rate_overrides->>(a.user_id::text))::numeric, u.rate)
-               WHEN 'user_cost' THEN coalesce((p.cost_overrides->>(a.user_id::text))::numeric, u.cost)
-               ELSE 0 END AS bill_rate,
-             coalesce((p.cost_overrides->>(a.user_id::text))::numeric, u.cost) AS cost_rate,
-             (a.task_billable AND coalesce(p.billing_type, 'non_billable') <> 'non_billable') AS billable
+             ${billRate(sql`p`, sql`a.user_id`, sql`u`)} AS bill_rate,
+             ${costRate(sql`p`, sql`a.user_id`, sql`u`)} AS cost_rate,
+             ${isBillable(sql`a.task_billable`, sql`p.billing_type`)} AS billable
       FROM agg a
       JOIN users u ON u.id = a.user_id
       LEFT JOIN proj p ON p.id = a.project_id
@@ -114,10 +105,10 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
     rec AS (
       SELECT user_id, project_id, client_id, secs, timer, billable, is_invoiced,
              CASE
-               WHEN billing_type = 'hourly' AND billable THEN secs * bill_rate / 3600
+               WHEN billing_type = 'hourly' AND billable THEN ${hourlyAmount(sql`secs`, sql`bill_rate`)}
                WHEN billing_type = 'fixed_fee' AND fixed_secs > 0 THEN fee * secs / fixed_secs
                ELSE 0 END AS amount,
-             secs * cost_rate / 3600 AS cost
+             ${hourlyAmount(sql`secs`, sql`cost_rate`)} AS cost
       FROM fixed
       ${f.memberId !== undefined ? sql`WHERE user_id = ${f.memberId}` : sql``}
     )

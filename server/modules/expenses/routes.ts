@@ -10,6 +10,8 @@ import { register } from '../../http/route.ts';
 import { parsePrefixedId } from '../../lib/ids.ts';
 import { registerAttachmentRoutes } from '../attachments/routes.ts';
 import { setAttachmentsInUse } from '../attachments/service.ts';
+import { storeUpload } from '../attachments/store.ts';
+import { fileFromJson, JSON_LIMIT } from '../attachments/upload.ts';
 import { assertWithinBudgets, budgetGuards } from '../budgets/progress.ts';
 import { registerDashboardRoutes } from '../dashboards/routes.ts';
 import { registerFieldRoutes } from '../fields/routes.ts';
@@ -19,6 +21,7 @@ import {
   checkAttachable,
   loadCategory,
   loadExpenseProject,
+  requireEditable,
   requireTeamUser,
   requireUnlocked,
   resolveAmount,
@@ -136,7 +139,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         ? resolveType(caller, project, body, current.type)
         : current.type;
     const date = body.date ?? current.date;
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await requireUnlocked(scope, userId, [date]);
     const now = c.get('deps').clock();
     if (body.attachments) await checkAttachable(scope, caller, userId, body.attachments, current.id);
@@ -191,7 +194,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const held = await attachmentIdsOf(s, current.id);
       await s.delete(expenses, eq(expenses.id, current.id));
@@ -199,27 +202,36 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     });
   });
 
-  register(app, expenseRoutes.attach, async (c, { params, body }, caller) => {
-    requireExpenseRole(caller);
-    const scope = c.get('scope');
-    const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
-    await checkAttachable(scope, caller, current.userId, [body.attachment], current.id);
-    await scope.tx(async (s) => {
-      await s.db
-        .insert(expenseAttachments)
-        .values({ teamId: s.teamId, expenseId: current.id, attachmentId: body.attachment })
-        .onConflictDoNothing();
-      await setAttachmentsInUse(s, [body.attachment], true, c.get('deps').clock());
-    });
-    return presentExpense(scope, current);
-  });
+  register(
+    app,
+    expenseRoutes.attach,
+    async (c, { params, body }, caller) => {
+      requireExpenseRole(caller);
+      const scope = c.get('scope');
+      const current = await loadOwnExpense(scope, caller, params.expense_id);
+      await requireEditable(scope, current);
+      let attachmentId: number;
+      if (body.attachment !== undefined) {
+        attachmentId = body.attachment;
+        await checkAttachable(scope, caller, current.userId, [attachmentId], current.id);
+      } else {
+        // The file itself, as POST /attachments takes it: stored first, then attached like an uploaded one.
+        attachmentId = (await storeUpload(c, caller, fileFromJson({ name: body.name!, content: body.content! }))).id;
+      }
+      await scope.tx(async (s) => {
+        await s.db.insert(expenseAttachments).values({ teamId: s.teamId, expenseId: current.id, attachmentId }).onConflictDoNothing();
+        await setAttachmentsInUse(s, [attachmentId], true, c.get('deps').clock());
+      });
+      return presentExpense(scope, current);
+    },
+    { bodyLimit: JSON_LIMIT },
+  );
 
   register(app, expenseRoutes.detach, async (c, { params }, caller) => {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireUnlocked(scope, current.userId, [current.date]);
+    await requireEditable(scope, current);
     await scope.tx(async (s) => {
       const gone = await s.delete(
         expenseAttachments,

@@ -95,6 +95,15 @@ export async function requireUnlocked(scope: Scope, userId: number, dates: strin
   }
 }
 
+/** 422 when the expense is on an invoice or inside a pending or approved week: for every role. */
+export async function requireEditable(scope: Scope, row: { userId: number; date: string; isInvoiced: boolean }) {
+  if (row.isInvoiced) {
+    const message = 'The expense is invoiced; delete or reset the draft invoice to change it';
+    throw unprocessable(message, { expense: [message] });
+  }
+  await requireUnlocked(scope, row.userId, [row.date]);
+}
+
 /**
  * Attachments that may be attached to an expense of `ownerId`: of this team, uploaded by the owner or
  * the caller (admins: anyone's), and not on another expense (`exceptExpense` may keep its own).

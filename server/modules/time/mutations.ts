@@ -49,9 +49,9 @@ export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, n
     // total, the approvals locking the day, and the task for both the caller and the webhook payload.
     const rb = await readBack(s, row, true);
     // Checked after the write (whose transaction rolls back on refusal): the record's own invoiced flag comes with it.
-    const reasons = refuseIfLocked(caller, readBackReasons(rb, row));
+    refuseIfLocked(readBackReasons(rb, row));
     await assertWithinBudgets(s, guards, now);
-    return emitFromReadBack(s, caller, row, rb, reasons, [target?.project.id ?? null]);
+    return emitFromReadBack(s, caller, row, rb, [], [target?.project.id ?? null]);
   });
 }
 
@@ -92,9 +92,9 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
     const comment = body.comment ?? row.comment;
     const moved = userId !== row.userId || taskId !== row.taskId || date !== row.date;
 
-    await assertUnlocked(s, caller, row.userId, row.date, row.isInvoiced);
+    await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
     if (moved) {
-      await assertUnlocked(s, caller, userId, date, false);
+      await assertUnlocked(s, userId, date, false);
       const clash = await findDayRecord(s, userId, taskId, date);
       if (clash) {
         const message = `Time record ${clash.id} already holds this task, user and date; change that record instead`;
@@ -120,7 +120,7 @@ export async function deleteTime(scope: Scope, caller: Caller, id: number): Prom
   await scope.tx(async (s) => {
     const row = await loadRecord(s, id);
     requireWriteFor(caller, row.userId);
-    await assertUnlocked(s, caller, row.userId, row.date, row.isInvoiced);
+    await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
     const project = await projectOfTask(s, row.taskId);
     await s.delete(timeRecords, eq(timeRecords.id, id));
     const rec = await presentRecord(s, EVENT_VIEWER, { ...row, time: 0 });

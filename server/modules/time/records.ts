@@ -5,7 +5,6 @@ import { approvals, tasks, timeHistory, timeRecords } from '../../db/schema/inde
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
-import { isAdmin } from '../../http/permissions.ts';
 import { prefixed } from '../../lib/ids.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { EVENT_VIEWER, type Viewer } from '../projects/access.ts';
@@ -18,6 +17,8 @@ export type RecordRow = typeof timeRecords.$inferSelect;
 export type HistoryAction = (typeof timeHistory.$inferInsert)['action'];
 
 export const INVOICED_REASON = 'The time is invoiced';
+/** The lock reason of time on an invoice, naming it. */
+export const invoicedOn = (publicId: string | null) => (publicId === null ? INVOICED_REASON : `The time is invoiced on invoice ${publicId}`);
 
 /** Why the record of (user, date) is locked: approvals of the week (timesheets) and invoicing. */
 export async function recordLockReasons(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<string[]> {
@@ -25,14 +26,17 @@ export async function recordLockReasons(scope: Scope, userId: number, date: stri
   return [...(byDate.get(date) ?? []), ...(invoiced ? [INVOICED_REASON] : [])];
 }
 
-/** 422 naming the reasons when locked; admins pass (their change is recorded in the history like any other). */
-export async function assertUnlocked(scope: Scope, caller: Caller, userId: number, date: string, invoiced: boolean): Promise<string[]> {
-  return refuseIfLocked(caller, await recordLockReasons(scope, userId, date, invoiced));
+/**
+ * 422 naming the reasons when locked, whatever the caller's role: time of a pending or approved week is
+ * changed after the week is reopened (rejected or discarded, which its history records), invoiced time not at all.
+ */
+export async function assertUnlocked(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<void> {
+  refuseIfLocked(await recordLockReasons(scope, userId, date, invoiced));
 }
 
 /** The check of `assertUnlocked` on reasons already read. */
-export function refuseIfLocked(caller: Caller, reasons: string[]): string[] {
-  if (reasons.length === 0 || isAdmin(caller)) return reasons;
+export function refuseIfLocked(reasons: string[]): void {
+  if (reasons.length === 0) return;
   const message = `This time is locked: ${reasons.join('; ')}`;
   throw unprocessable(message, { time: reasons });
 }
@@ -137,6 +141,8 @@ export interface RecordReadBack {
   dayTotal: number;
   /** Approvals of the user that lock the record's date (only when asked for). */
   locking: LockingApproval[];
+  /** Public id of the invoice covering the record, if any. */
+  invoice: string | null;
   task: LoadedTask | null;
 }
 
@@ -173,6 +179,10 @@ export async function readBack(scope: Scope, row: RecordRow, withLocks: boolean)
              and (a.approved_dates && array[${row.date}]::text[]
                   or (a.status = 'pending' and a.submitted_dates && array[${row.date}]::text[])))`
         : sql<LockingApproval[]>`${none}`,
+      invoice: row.isInvoiced
+        ? sql<string | null>`(select i.public_id from invoice_time_records x join invoices i on i.id = x.invoice_id
+            where x.team_id = ${team} and x.record_id = ${row.id})`
+        : sql<string | null>`null::text`,
       sectionLive: sql<boolean>`exists (select 1 from sections s
         where s.team_id = ${team} and s.id = ${tasks.sectionId} and s.deleted_at is null)`,
       times:
@@ -198,6 +208,7 @@ export async function readBack(scope: Scope, row: RecordRow, withLocks: boolean)
     history: r.history.map((h) => ({ ...h, createdAt: toDateTime(new Date(Number(h.createdAt))) })),
     dayTotal: r.dayTotal,
     locking: r.locking,
+    invoice: r.invoice,
     task: r.task ? { row: r.task, sectionLive: r.sectionLive, times: r.times, fields: r.fields } : null,
   };
 }
@@ -207,7 +218,7 @@ export function readBackReasons(rb: RecordReadBack, row: RecordRow): string[] {
   const fromApprovals = rb.locking.flatMap((a) =>
     approvalLockReasons({ ...a, approvedAt: a.approvedAt === null ? null : new Date(Number(a.approvedAt)) }, row.date),
   );
-  return [...fromApprovals, ...(row.isInvoiced ? [INVOICED_REASON] : [])];
+  return [...fromApprovals, ...(row.isInvoiced ? [invoicedOn(rb.invoice)] : [])];
 }
 
 /** The full shape of a record for `viewer` from its read-back: history, task, locks, and the warning when legal but suspicious. */
@@ -229,6 +240,8 @@ export function recordFromReadBack(rb: RecordReadBack, viewer: Viewer, row: Reco
     history: rb.history.map((h) => ({ ...h })),
     createdAt: toDateTime(row.createdAt),
     lockReasons: reasons,
+    // Time is entered here, never tracked on a web page, so the page is not known.
+    website: null,
   };
   if (warnings.length) rec.warning = { code: warnings.map((w) => w.code).join(','), message: warnings.map((w) => w.message).join('; ') };
   return rec;

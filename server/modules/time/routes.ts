@@ -10,6 +10,7 @@ import { loadTaskForRead, loadTeamUser, requireReadOf } from './access.ts';
 import { DEFAULT_EXPORT_FIELDS, exportTime } from './export.ts';
 import { listJson, type ListFilter } from './lists.ts';
 import { addTime, deleteTime, getTime, updateTime } from './mutations.ts';
+import { addTaskTime, removeTaskTime, setTaskTime } from './task-time.ts';
 
 const listSchema = timeRecordListItem.array();
 
@@ -35,6 +36,16 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
     updateTime(c.get('scope'), caller, params.time_id, body, c.get('deps').clock()),
   );
   register(app, timeRoutes.remove, async (c, { params }, caller) => deleteTime(c.get('scope'), caller, params.time_id));
+
+  register(app, timeRoutes.addToTask, async (c, { params, body }, caller) =>
+    addTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
+  );
+  register(app, timeRoutes.setOnTask, async (c, { params, body }, caller) =>
+    setTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
+  );
+  register(app, timeRoutes.removeFromTask, async (c, { params, query, body }, caller) =>
+    removeTaskTime(c.get('scope'), caller, params.task_id, { date: body.date ?? query.date, user: body.user ?? query.user }),
+  );
 
   register(app, timeRoutes.listUser, async (c, { params, query }, caller) => {
     const scope = c.get('scope');

@@ -202,7 +202,7 @@ describe('clock-in and clock-out', () => {
 });
 
 describe('locks', () => {
-  it('locks days of a pending or approved week except for admins', async () => {
+  it('locks days of a pending or approved week for every role, admins included', async () => {
     now = new Date('2026-06-10T12:00:00Z');
     const u = await t.user(r.team.id);
     await card(u, '2026-06-01', { clockIn: '09:00', clockOut: '17:00' });
@@ -221,16 +221,20 @@ describe('locks', () => {
     expect((await card(u, '2026-06-02', { clockIn: '09:00' })).status).toBe(200);
 
     const admin = await card(u, '2026-06-01', { clockOut: '18:00' }, r.admin);
-    expect(admin.status).toBe(200);
-    expect(admin.body.history.at(-1)).toMatchObject({ action: 'clock-out', previousTime: '17:00', time: '18:00', user: r.admin.id });
+    expect(admin.status).toBe(422);
+    expect(admin.body.message).toMatch(/Week 2623 is pending approval/);
 
     now = new Date('2026-06-11T08:00:00Z');
     await t.call('PUT', `/timesheets/${u.id}2623/approval`, { as: r.supervisor, body: { status: 'approved' } });
     const approved = await t.call('GET', `/users/${u.id}/timecards/2026-06-01`, { as: u });
     expect(approved.body.lockReasons).toEqual(['Approved on 2026-06-11 08:00:00 (week 2623)']);
     expect((await card(u, '2026-06-01', { breakTime: 60 })).status).toBe(422);
+    expect((await card(u, '2026-06-01', { breakTime: 60 }, r.admin)).status).toBe(422);
 
     await t.call('PUT', `/timesheets/${u.id}2623/approval`, { as: r.admin, body: { status: 'rejected' } });
+    const reopened = await card(u, '2026-06-01', { clockOut: '18:00' }, r.admin);
+    expect(reopened.status).toBe(200);
+    expect(reopened.body.history.at(-1)).toMatchObject({ action: 'clock-out', previousTime: '17:00', time: '18:00', user: r.admin.id });
     expect((await card(u, '2026-06-01', { breakTime: 60 })).status).toBe(200);
     expect((await t.call('GET', `/users/${u.id}/timecards/2026-06-01`, { as: u })).body).toMatchObject({ isLocked: false, lockReasons: [] });
     now = new Date('2026-06-10T12:00:00Z');

@@ -95,9 +95,9 @@ async function book(scope: Scope, caller: Caller, row: TimerRow, now: Date): Pro
       action: 'TIMER',
       actorId: caller.user.id,
     });
-    const reasons = await assertUnlocked(scope, caller, row.userId, row.userDate, record.isInvoiced);
+    await assertUnlocked(scope, row.userId, row.userDate, record.isInvoiced);
     await assertWithinBudgets(scope, guards, now);
-    await presentAndEmit(scope, caller, record, [projectId], reasons);
+    await presentAndEmit(scope, caller, record, [projectId], []);
   }
   const timer = await presentTimer(scope, caller, row, caller.user, 'stopped', now);
   await timerEvent(scope, caller, 'api:timer:stopped', row, timer, projectId, now);
@@ -120,7 +120,7 @@ export async function startTimer(scope: Scope, caller: Caller, body: StartTimerB
     const target = await loadTaskForWrite(s, caller, body.task);
     const userDate = body.userDate ?? userToday(caller.user.timezone, now);
     const existingRecord = await findDayRecord(s, caller.user.id, target.task.id, userDate);
-    await assertUnlocked(s, caller, caller.user.id, userDate, existingRecord?.isInvoiced ?? false);
+    await assertUnlocked(s, caller.user.id, userDate, existingRecord?.isInvoiced ?? false);
     const values = { taskId: target.task.id, userDate, comment: body.comment ?? '', startedAt: now };
     const running = await runningTimer(s, caller.user.id);
     let row: TimerRow;

@@ -129,11 +129,13 @@ export async function submitWeek(
       const already = dates.filter((d) => approved.has(d));
       if (already.length) throw unprocessable(`Already approved: ${namesOf(already)}`, { days: [`Already approved: ${namesOf(already)}`] });
     } else {
+      // The days with time; a week with none (a week off, or of time off only) submits every day not yet approved.
       const withTime = await secondsByDate(s, t.userId, t.dates);
-      dates = t.dates.filter((d) => withTime.has(d) && !approved.has(d));
+      const open = t.dates.filter((d) => !approved.has(d));
+      dates = open.some((d) => withTime.has(d)) ? open.filter((d) => withTime.has(d)) : open;
     }
     if (dates.length === 0) {
-      const message = body.days ? 'Choose at least one day to submit' : `Week ${t.weekId} has no time to submit on days not yet approved; send days to submit it anyway`;
+      const message = body.days ? 'Choose at least one day to submit' : `Every day of week ${t.weekId} is already approved`;
       throw unprocessable(message, { days: [message] });
     }
     const history = [...(row?.history ?? []), entry('submitted', dates, caller, body.comment, now)];
@@ -182,8 +184,9 @@ export async function reviewWeek(
       return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
     }
 
-    if (row.status === 'rejected' || row.status === 'discarded') throw unprocessable(`Week ${t.weekId} is not pending or approved (status ${row.status})`);
+    // Rejecting reopens: days pending, or approved days whatever the status (a week partly rejected keeps its other approved days).
     const open = row.status === 'pending' ? sortDates([...row.submittedDates, ...row.approvedDates]) : row.approvedDates;
+    if (open.length === 0) throw unprocessable(`Week ${t.weekId} has no pending or approved days (status ${row.status})`);
     const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
     const unknown = dates.filter((d) => !open.includes(d));
     if (unknown.length) throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, { days: [`Neither submitted nor approved: ${namesOf(unknown)}`] });

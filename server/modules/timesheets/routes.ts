@@ -9,6 +9,7 @@ import { isManager, requireManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { registerTimecardRoutes } from '../timecards/routes.ts';
 import { registerTimeOffRoutes } from '../timeoff/routes.ts';
+import { registerPlannerRoutes } from '../planner/routes.ts';
 import { discardWeek, presentApprovals, reviewWeek, submitWeek } from './approvals.ts';
 import { buildTimesheets } from './weeks.ts';
 
@@ -73,4 +74,5 @@ export function registerTimesheetRoutes(app: Hono<AppEnv>) {
 
   registerTimecardRoutes(app);
   registerTimeOffRoutes(app);
+  registerPlannerRoutes(app);
 }

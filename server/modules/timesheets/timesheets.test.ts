@@ -188,6 +188,10 @@ describe('approvals', () => {
     expect(rej.body.approvedDays).toMatchObject({ monday: true, friday: false });
     const reopened = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2027-01-01']);
     expect([...reopened.keys()]).toEqual(['2026-12-28']);
+    // The days still approved can be rejected too (reopening the whole week); then nothing is left to reject.
+    const rest = await t.call('PUT', `/timesheets/${id}/approval`, { as: r.supervisor, body: { status: 'rejected' } });
+    expect(rest.body).toMatchObject({ status: 'rejected', totalTime: 0 });
+    expect((await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28'])).size).toBe(0);
     expect((await t.call('PUT', `/timesheets/${id}/approval`, { as: r.supervisor, body: { status: 'rejected' } })).status).toBe(422);
     now = new Date('2027-01-06T12:00:00Z');
   });
@@ -237,10 +241,11 @@ describe('approvals', () => {
       expect(res.status).toBe(422);
       expect(res.body.errors.reviewer).toBeDefined();
     }
-    // A week with no time needs explicit days.
+    // A week with no time (a week off) can be submitted: every day of it.
     const empty = await t.call('POST', `/timesheets/${u.id}2652/approval`, { as: u, body: {} });
-    expect(empty.status).toBe(422);
-    expect(empty.body.errors.days).toBeDefined();
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ status: 'pending', totalTime: 0 });
+    expect(empty.body.history[0].days).toEqual({ monday: true, tuesday: true, wednesday: true, thursday: true, friday: true, saturday: true, sunday: true });
     expect((await t.call('POST', `/timesheets/${mine}/approval`, { as: u, body: { days: { funday: true } } })).status).toBe(422);
     expect((await t.call('POST', `/timesheets/${mine}/approval`, { as: u, body: { days: {} } })).status).toBe(422);
     // Nothing submitted yet.
@@ -292,9 +297,10 @@ describe('approvals', () => {
     expect((await t.call('PUT', `/time/${first.body.id}`, { as: u, body: { time: 1200 } })).status).toBe(422);
     expect((await t.call('GET', `/time/${first.body.id}`, { as: u })).body).toMatchObject({ isLocked: true, lockReasons: ['Week 2653 is pending approval'] });
     expect((await add(u, '2026-12-29')).status).toBe(201);
-    expect((await t.call('PUT', `/time/${first.body.id}`, { as: r.admin, body: { time: 1200 } })).status).toBe(200);
+    expect((await t.call('PUT', `/time/${first.body.id}`, { as: r.admin, body: { time: 1200 } })).status).toBe(422);
 
     expect((await t.call('PUT', `/timesheets/${id}/discard-approval`, { as: u })).body.status).toBe('discarded');
+    expect((await t.call('PUT', `/time/${first.body.id}`, { as: r.admin, body: { time: 1200 } })).status).toBe(200);
     expect((await t.call('GET', `/time/${first.body.id}`, { as: u })).body).toMatchObject({ isLocked: false, lockReasons: [] });
     expect((await add(u, '2026-12-28', 60)).status).toBe(201);
   });

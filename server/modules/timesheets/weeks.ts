@@ -1,6 +1,6 @@
 import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Timesheet } from '../../../contract/timesheets.ts';
-import { timesheetId, toDayMonthYear, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { timesheetId, toDayMonthYear, weekDates, weekIdOf, weekRange } from '../../../contract/weeks.ts';
 import { tasks, timeRecords } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
@@ -22,7 +22,6 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
   const ranges = new Map(weekIds.map((w) => [w, weekRange(w, weekStart)]));
   const from = [...ranges.values()].map((r) => r.from).sort()[0]!;
   const to = [...ranges.values()].map((r) => r.to).sort().at(-1)!;
-  const weekOf = (date: string) => weekIds.find((w) => date >= ranges.get(w)!.from && date <= ranges.get(w)!.to);
 
   const [records, cardRows, offRows, approvalRows] = await Promise.all([
     scope.db
@@ -44,12 +43,22 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
     presentApprovals(scope, [...approvalRows.values()]),
   ]);
   const approvalByKey = new Map(approvalsShown.map((a) => [key(a.user, a.weekId), a]));
+  // Records grouped by (user, week) once, so a long list of weeks costs one pass over the records.
+  const recordsByKey = new Map<string, typeof records>();
+  for (const r of records) {
+    const weekId = weekIdOf(r.date, weekStart);
+    if (!ranges.has(weekId)) continue;
+    const k = key(r.userId, weekId);
+    const list = recordsByKey.get(k);
+    if (list) list.push(r);
+    else recordsByKey.set(k, [r]);
+  }
 
   const out: Timesheet[] = [];
   for (const userId of userIds) {
     for (const weekId of weekIds) {
       const range = ranges.get(weekId)!;
-      const mine = records.filter((r) => r.userId === userId && weekOf(r.date) === weekId);
+      const mine = recordsByKey.get(key(userId, weekId)) ?? [];
       const perTask = new Map<number, number>();
       for (const r of mine) if (r.taskId !== null) perTask.set(r.taskId, (perTask.get(r.taskId) ?? 0) + Number(r.time));
       const weekTasks = [...perTask.keys()].sort((a, b) => a - b).filter((id) => presentedTasks.has(prefixed(id)));

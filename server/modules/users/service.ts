@@ -26,8 +26,13 @@ export interface NewUser {
 /** Creates a user with a fresh API key; answers the row and the key (shown once to the creator). */
 export async function createUser(db: Db, secrets: Secrets, u: NewUser): Promise<{ row: UserRow; apiKey: string }> {
   const email = u.email.trim().toLowerCase();
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  const duplicate = () => invalid('email', 'A user with this email already exists');
+  // Unique within the team only: other teams' addresses are neither refused nor revealed.
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.teamId, u.teamId), eq(users.email, email)))
+    .limit(1);
+  const duplicate = () => invalid('email', 'A user of this team already has this email');
   if (taken) throw duplicate();
   const apiKey = newApiKey();
   const [row] = await db
@@ -51,7 +56,7 @@ export async function createUser(db: Db, secrets: Secrets, u: NewUser): Promise<
     .returning()
     .catch((e: unknown) => {
       // A concurrent create of the same email loses on the unique index.
-      throw isUniqueViolation(e, 'users_email_uq') ? duplicate() : e;
+      throw isUniqueViolation(e, 'users_team_email_uq') ? duplicate() : e;
     });
   return { row: row as UserRow, apiKey };
 }

@@ -115,21 +115,29 @@ describe('POST /team/users', () => {
     expect(list.body.map((u) => u.id)).toContain(res.body.id);
   });
 
-  it('refuses a duplicate email (any case, any team) with 422, also when two arrive at once', async () => {
+  it('refuses an email already in the team (any case) with 422, also when two arrive at once', async () => {
     const dup = await t.call('POST', '/team/users', {
       as: r.admin,
-      body: { name: 'Copy', email: other.email.toUpperCase(), role: 'member' },
+      body: { name: 'Copy', email: r.member.email.toUpperCase(), role: 'member' },
     });
     expect(dup.status).toBe(422);
     expect(dup.body).toEqual({
       code: 422,
-      message: 'A user with this email already exists',
-      errors: { email: ['A user with this email already exists'] },
+      message: 'A user of this team already has this email',
+      errors: { email: ['A user of this team already has this email'] },
     });
     const both = await Promise.all(
       [1, 2].map(() => t.call('POST', '/team/users', { as: r.admin, body: { name: 'Twin', email: 'twin@example.test' } })),
     );
     expect(both.map((b) => b.status).sort()).toEqual([201, 422]);
+  });
+
+  it('accepts an email another team has, so no team learns which addresses another team has', async () => {
+    const res = await t.call('POST', '/team/users', { as: r.admin, body: { name: 'Same address', email: other.email } });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ email: other.email });
+    const theirs = await t.call('GET', '/users/me', { as: other });
+    expect(theirs.body).toMatchObject({ id: other.id, email: other.email });
   });
 
   it('validates the body: unknown role, bad email, negative rate → 422 per field; malformed JSON → 400', async () => {

@@ -179,8 +179,9 @@ describe('POST /hooks: rules', () => {
     ];
     for (const [body, field] of cases) {
       const res = await create(r.member, body, SKIP);
-      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(422);
-      expect(res.body.code).toBe(422);
+      const status = 'targetUrl' in (body as object) && 'events' in (body as object) ? 422 : 400; // a missing required field is 400, an invalid one 422
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+      expect(res.body.code).toBe(status);
       expect(res.body.errors[field]).toEqual(expect.any(Array));
     }
     expect(rc.received).toHaveLength(0);
@@ -241,15 +242,23 @@ describe('GET, PUT and DELETE /hooks/{id}', () => {
     expect((await t.call('GET', `/hooks/${mine.id}`, { as: other.member })).body).toMatchObject({ id: mine.id, targetUrl: rc.url });
   });
 
-  it('PUT changes events and project only, ignores targetUrl, handshakes again and reactivates', async () => {
+  it('PUT changes events and project only, refuses another targetUrl, handshakes again and reactivates', async () => {
     const scope = t.scope(r.team.id);
     const p = await scope.insert(projects, { name: 'PUT project' });
     const rc = await receiver();
     const created = (await create(r.supervisor, { targetUrl: rc.url, events: ['api:time:updated'] })).body;
     await t.db.update(hooks).set({ active: false }).where(eq(hooks.id, created.id));
+    const moved = await t.call('PUT', `/hooks/${created.id}`, {
+      as: r.supervisor,
+      body: { targetUrl: 'http://127.0.0.1:1/elsewhere', events: ['api:task:created'] },
+    });
+    expect(moved.status).toBe(422);
+    expect(moved.body.errors.targetUrl).toEqual([expect.stringContaining('cannot change')]);
+    expect(rc.handshakes()).toHaveLength(1);
+    // The hook's own URL sent back (as clients do with the whole webhook) is fine.
     const res = await t.call('PUT', `/hooks/${created.id}`, {
       as: r.supervisor,
-      body: { targetUrl: 'http://127.0.0.1:1/elsewhere', events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}` },
+      body: { targetUrl: rc.url, events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}` },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: created.id, targetUrl: rc.url, events: ['api:task:created', 'api:task:updated'], project: `ev:${p.id}`, active: true, isActive: true });

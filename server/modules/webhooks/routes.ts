@@ -126,9 +126,10 @@ export function registerWebhookRoutes(app: Hono<AppEnv>) {
     const deps = c.get('deps');
     const scope = c.get('scope');
     const hook = await loadOwn(scope, caller, params.id);
+    if (body.targetUrl !== undefined && body.targetUrl !== hook.targetUrl)
+      throw invalid('targetUrl', 'The targetUrl of a webhook cannot change; create a webhook for the new URL instead');
     const project = body.project === undefined ? (hook.projectId === null ? null : `ev:${hook.projectId}`) : body.project;
     const projectId = await checkScope(scope, caller, body.events, project);
-    // `targetUrl` in the body is ignored; the handshake goes to the stored one.
     const { secretEnc, shown } = await obtainSecret(c, deps, hook.targetUrl, hook.secretEnc);
     const now = deps.clock();
     const row = await scope.tx(async (s) => {

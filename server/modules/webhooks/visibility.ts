@@ -31,6 +31,8 @@ const personalKinds = new Set<string>(['api:time:updated', 'api:timer:started', 
 export function hookSees(hook: { teamId: number; events: string[]; projectId: number | null }, owner: OwnerFacts, e: EventFacts): boolean {
   if (hook.teamId !== e.teamId || !hook.events.includes(e.kind)) return false;
   if (hook.projectId !== null && hook.projectId !== e.projectId) return false;
+  // Invoices are for admins only (DESIGN.md role table), so are their events.
+  if (e.kind.startsWith('api:invoice:')) return owner.role === 'admin';
   if (owner.role === 'admin' || owner.role === 'supervisor') return true;
   if (teamOnlyEventKinds.includes(e.kind as EventKind)) return false;
   if (personalKinds.has(e.kind) && !e.users.includes(owner.userId)) return false;

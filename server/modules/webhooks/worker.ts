@@ -25,7 +25,16 @@ export interface WorkerOptions {
   runBudgetMs: number;
   /** Jitter source in [0, 1). */
   random: () => number;
+  /**
+   * Outcomes of a run are written at least this often (and at its end): deliveries a crashed instance
+   * had sent but not yet written are the only ones sent again.
+   */
+  flushMs: number;
 }
+
+/** Time a claim outlives the longest run (its budget plus one last send) before another instance may take it. */
+const LEASE_MARGIN_MS = 5_000;
+export const leaseMsOf = (opts: Pick<WorkerOptions, 'runBudgetMs' | 'settings'>) => opts.runBudgetMs + opts.settings.timeoutMs + LEASE_MARGIN_MS;
 
 export interface TickResult {
   /** Outbox rows fanned out. */
@@ -92,14 +101,18 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
     runLength: 50,
     runBudgetMs: 5_000,
     random: Math.random,
+    flushMs: 1_000,
     ...overrides,
   };
   const { settings } = opts;
   const db: Db = deps.db;
   const policy = targetPolicy({ ...deps.config, webhooks: settings });
   const ua = userAgent(deps.config);
-  /** A claim outlives the longest run: the run budget, one more send, and a margin. */
-  const leaseMs = opts.runBudgetMs + settings.timeoutMs + 30_000;
+  /**
+   * A claim outlives the longest run: the run budget, one more send, and a small margin. It is also how
+   * long deliveries of a crashed instance wait before another instance sends them again.
+   */
+  const leaseMs = leaseMsOf(opts);
   let lastHousekeeping = 0;
 
   /** Deletes events (with their deliveries and attempts) past the retention period. */
@@ -283,8 +296,9 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
 
   /**
    * Sends a run's deliveries in event order and stops at the first failure (later ones wait behind it).
-   * Outcomes are written once at the end of the run: a crash in between means those deliveries are sent
-   * again after the lease ends (at-least-once; receivers drop duplicates by X-Hook-Delivery).
+   * Outcomes are written every `flushMs` and at the end of the run: after a crash, only the deliveries
+   * sent since the last write (and the one in flight) are sent again, once the lease ends (at least once;
+   * retries keep the delivery's X-Hook-Delivery id, so receivers drop duplicates by it).
    */
   async function send(run: Run): Promise<number> {
     let secret: string;
@@ -296,7 +310,9 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
       return 0;
     }
     const started = Date.now();
-    const outcomes: Outcome[] = [];
+    let lastWrite = started;
+    let written = 0;
+    let outcomes: Outcome[] = [];
     let i = 0;
     for (; i < run.items.length; i++) {
       const it = run.items[i]!;
@@ -320,9 +336,15 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
         i++;
         break;
       }
+      if (Date.now() - lastWrite >= opts.flushMs && i < run.items.length - 1) {
+        await recordRun(run, outcomes, []);
+        written += outcomes.length;
+        outcomes = [];
+        lastWrite = Date.now();
+      }
     }
     await recordRun(run, outcomes, run.items.slice(i));
-    return outcomes.length;
+    return written + outcomes.length;
   }
 
   async function safeSend(run: Run): Promise<number> {

@@ -10,5 +10,8 @@ export const listUser: Operation<typeof R.listUser> = { method: 'get', path: '/u
 export const listTeam: Operation<typeof R.listTeam> = { method: 'get', path: '/team/time' };
 export const listProject: Operation<typeof R.listProject> = { method: 'get', path: '/projects/{project_id}/time' };
 export const listTask: Operation<typeof R.listTask> = { method: 'get', path: '/tasks/{task_id}/time' };
+export const addToTask: Operation<typeof R.addToTask> = { method: 'post', path: '/tasks/{task_id}/time' };
+export const setOnTask: Operation<typeof R.setOnTask> = { method: 'put', path: '/tasks/{task_id}/time' };
+export const removeFromTask: Operation<typeof R.removeFromTask> = { method: 'delete', path: '/tasks/{task_id}/time' };
 const export_: Operation<typeof R.export> = { method: 'get', path: '/team/time/export' };
 export { export_ as export };

@@ -3,9 +3,6 @@ import type { timeOffRoutes as R } from '../../../contract/timeoff.ts';
 import type { Operation } from '../operation.ts';
 
 export const create: Operation<typeof R.create> = { method: 'post', path: '/resource-planner/assignments/time-off' };
-export const list: Operation<typeof R.list> = { method: 'get', path: '/resource-planner/assignments' };
-export const update: Operation<typeof R.update> = { method: 'put', path: '/resource-planner/assignments/{id}' };
-export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/resource-planner/assignments/{id}' };
 export const listTypes: Operation<typeof R.listTypes> = { method: 'get', path: '/resource-planner/time-off-types' };
 export const createType: Operation<typeof R.createType> = { method: 'post', path: '/resource-planner/time-off-types' };
 export const updateType: Operation<typeof R.updateType> = { method: 'put', path: '/resource-planner/time-off-types/{id}' };

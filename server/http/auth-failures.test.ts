@@ -1,0 +1,88 @@
+import crypto from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { setupTestApp, type TestContext } from '../test/harness.ts';
+
+// Failed authentication is limited per client address (the socket peer), in memory or through Redis.
+const LIMIT = { points: 30, durationSec: 60 };
+
+/** A request as Node's server hands it to the app, from `address`. */
+function from(app: App, address: string, path: string, headers: Record<string, string>, method = 'GET') {
+  return app.request(path, { method, headers }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
+}
+
+async function badKeys(app: App, address: string, n: number): Promise<number[]> {
+  const statuses: number[] = [];
+  for (let sent = 0; sent < n; sent += 20) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(20, n - sent) }, () => from(app, address, '/users/me', { 'X-Api-Key': crypto.randomBytes(24).toString('hex') })),
+    );
+    statuses.push(...batch.map((r) => r.status));
+  }
+  return statuses;
+}
+
+const count = (statuses: number[], s: number) => statuses.filter((x) => x === s).length;
+
+describe('failed authentication per client address (in memory)', () => {
+  let t: TestContext;
+  let r: Awaited<ReturnType<TestContext['roles']>>;
+  beforeAll(async () => {
+    t = await setupTestApp({ config: { authFailures: LIMIT } });
+    r = await t.roles();
+  });
+
+  it('is 30 per 60 s by default', () => {
+    expect(loadConfig({}).authFailures).toEqual({ points: 30, durationSec: 60 });
+    expect(loadConfig({ AUTH_FAILURE_POINTS: '5', AUTH_FAILURE_WINDOW: '600' }).authFailures).toEqual({ points: 5, durationSec: 600 });
+    expect(() => loadConfig({ AUTH_FAILURE_POINTS: 'none' })).toThrow(/AUTH_FAILURE_POINTS/);
+  });
+
+  it('answers 600 bad keys in a row with 401 for the first 30, then 429 with Retry-After', async () => {
+    const statuses = await badKeys(t.app, '203.0.113.7', 600);
+    expect(statuses.slice(0, 30).every((s) => s === 401)).toBe(true);
+    expect(count(statuses, 429)).toBe(570);
+    const blocked = await from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': 'still-guessing' });
+    expect(blocked.status).toBe(429);
+    const body = (await blocked.json()) as { code: number; message: string };
+    expect(body).toEqual({ code: 429, message: expect.stringContaining('failed sign-ins') });
+    const retry = Number(blocked.headers.get('retry-after'));
+    expect(retry >= 1 && retry <= 60).toBe(true);
+  });
+
+  it('refuses even a right key from the blocked address (a guess learns nothing); other addresses are unaffected', async () => {
+    expect((await from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(429);
+    expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(200);
+    expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': 'wrong' })).status).toBe(401);
+  });
+
+  it('counts bad bearer tokens on the API and on /mcp; requests without credentials are not counted', async () => {
+    for (let i = 0; i < 40; i++) expect((await from(t.app, '198.51.100.9', '/users/me', {})).status).toBe(401);
+    const api = await from(t.app, '198.51.100.9', '/users/me', { Authorization: 'Bearer not-a-token' });
+    expect(api.status).toBe(401);
+    const statuses = [];
+    for (let i = 0; i < 35; i++) statuses.push((await from(t.app, '198.51.100.9', '/mcp', { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' }, 'POST')).status);
+    expect(count(statuses, 401)).toBe(29);
+    expect(count(statuses, 429)).toBe(6);
+  });
+});
+
+describe.skipIf(!process.env.TEST_REDIS_URL)('failed authentication per client address (Redis)', () => {
+  let t: TestContext;
+  beforeAll(async () => {
+    t = await setupTestApp({
+      config: { authFailures: LIMIT, redisUrl: process.env.TEST_REDIS_URL },
+      rateLimitKeyPrefix: `tk-auth-test-${crypto.randomUUID()}`,
+    });
+  });
+
+  it('two instances count together', async () => {
+    const second = await t.instance();
+    const a = await badKeys(t.app, '192.0.2.1', 20);
+    const b = await badKeys(second, '192.0.2.1', 20);
+    expect(a.every((s) => s === 401)).toBe(true);
+    expect(count(b, 401)).toBe(10);
+    expect(count(b, 429)).toBe(10);
+  });
+});

@@ -1,0 +1,41 @@
+import { ApiError } from './errors.ts';
+
+/** Deepest nesting of objects and arrays a JSON body may have (the deepest contract body nests a few levels). */
+export const MAX_JSON_DEPTH = 32;
+
+interface Pending {
+  value: unknown;
+  depth: number;
+  key: string;
+  parent: Pending | undefined;
+}
+
+const pathOf = (p: Pending | undefined): string => {
+  const keys: string[] = [];
+  for (let at = p; at?.parent; at = at.parent) keys.push(at.key);
+  return keys.reverse().join('.') || '_';
+};
+
+/**
+ * Refuses a parsed JSON body nested deeper than `MAX_JSON_DEPTH` (400) or holding a NUL character in a string
+ * or key (422: PostgreSQL text cannot store it). Walks with its own stack, so no body can overflow the call stack.
+ */
+export function assertSafeJson(root: unknown): void {
+  const stack: Pending[] = [{ value: root, depth: 0, key: '', parent: undefined }];
+  while (stack.length > 0) {
+    const at = stack.pop()!;
+    const v = at.value;
+    if (typeof v === 'string') {
+      if (v.includes('\0')) throw nulIn(pathOf(at));
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    if (at.depth >= MAX_JSON_DEPTH) throw new ApiError(400, `Request body is nested deeper than ${MAX_JSON_DEPTH} levels`);
+    for (const [k, x] of Object.entries(v)) {
+      if (k.includes('\0')) throw nulIn(pathOf({ value: x, depth: 0, key: k.replace(/\0/g, ''), parent: at }));
+      stack.push({ value: x, depth: at.depth + 1, key: k, parent: at });
+    }
+  }
+}
+
+const nulIn = (path: string) => new ApiError(422, 'Validation failed', { [path]: ['Must not contain NUL characters'] });

@@ -1,0 +1,33 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/**
+ * The rates the billing settings give (docs/dashboards.md, "Rates"), as SQL, for every report and document
+ * that prices time: the dashboards and the invoices. Every rate and cost is cents per hour.
+ */
+
+/** A project's billing settings read from jsonb once: select them `FROM projects` as a derived table. */
+export const projectBillingColumns = sql`coalesce(billing->>'type', 'non_billable') AS billing_type,
+  coalesce((billing->>'fee')::numeric, 0) AS fee,
+  rate->>'type' AS rate_type,
+  coalesce((rate->>'rate')::numeric, 0) AS rate,
+  rate->'userRateOverrides' AS rate_overrides,
+  rate->'userCostOverrides' AS cost_overrides`;
+
+/**
+ * Bill rate of user `userId` on project `p` (a row with `projectBillingColumns`), `u` the user's row:
+ * the project's rate, the user's rate or the user's cost (each with the project's override), by rate type.
+ */
+export const billRate = (p: SQL, userId: SQL, u: SQL) => sql`CASE ${p}.rate_type
+    WHEN 'project_rate' THEN ${p}.rate
+    WHEN 'user_rate' THEN coalesce((${p}.rate_overrides->>(${userId}::text))::numeric, ${u}.rate)
+    WHEN 'user_cost' THEN coalesce((${p}.cost_overrides->>(${userId}::text))::numeric, ${u}.cost)
+    ELSE 0 END`;
+
+/** Cost rate of user `userId` on project `p`: the project's cost override, else the user's cost. */
+export const costRate = (p: SQL, userId: SQL, u: SQL) => sql`coalesce((${p}.cost_overrides->>(${userId}::text))::numeric, ${u}.cost)`;
+
+/** Whether time is billable: its task is billable and its project bills (`hourly` or `fixed_fee`). */
+export const isBillable = (taskBillable: SQL, billingType: SQL) => sql`(${taskBillable} AND coalesce(${billingType}, 'non_billable') <> 'non_billable')`;
+
+/** Exact (numeric) amount of `secs` seconds at `rate` cents per hour; round once, at the end of a sum. */
+export const hourlyAmount = (secs: SQL, rate: SQL) => sql`${secs} * ${rate} / 3600`;
