@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { useRef } from 'react';
 import { nextWeek, previousWeek, weekOfDate, weekRange } from '../../lib/week.ts';
 

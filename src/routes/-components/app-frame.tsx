@@ -1,3 +1,4 @@
+import '../../features/shell/shell.css';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
