@@ -53,6 +53,7 @@ test('a save the server refuses shows its reason on the cell and in the banner, 
   const totals = page.getByRole('grid', { name: 'Week timesheet' }).getByRole('row').last().getByRole('gridcell');
   await expect(totals.nth(1)).not.toContainText('2:00');
   await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/refused-desktop.png' });
 
   // Never sent again on its own: not on focus, not on 'online', not by the retries every few seconds.
   await page.evaluate(() => {
@@ -79,4 +80,64 @@ test('a save the server refuses shows its reason on the cell and in the banner, 
   await page.keyboard.press('Enter');
   await expect.poll(() => serverTime(w)).toBe(4 * 3600);
   await expect(weekTotal(page)).toHaveText('4:00');
+
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/not-found-desktop.png' });
+  await page.setViewportSize({ width: 375, height: 740 });
+  await page.screenshot({ path: '.tmp/screens/not-found-phone.png' });
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('a refused cell, the timer’s task picker, touch targets and task names fit a 375 px screen', async ({ page }) => {
+    const w = await overBudgetWorld('refusedPhone');
+    // A long task name, the kind that wrapped over four lines.
+    await call('PUT', `/tasks/${w.tasks[0]!.id}`, adaKey(), { name: 'Design review of the onboarding flow with the client’s brand team' });
+    await page.goto('/');
+    await signInAs(page, { email: w.email, password: w.password, apiKey: w.member.apiKey });
+    await page.getByRole('button', { name: /^Monday/ }).click();
+    const name = page.locator('.task-cell__name').first();
+    await expect(name).toContainText('Design review of the onboarding');
+    const lineHeight = await name.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 20);
+    expect((await name.boundingBox())!.height).toBeLessThanOrEqual(lineHeight * 2 + 1);
+
+    await page.getByRole('button', { name: /^Tuesday/ }).click();
+    const target = page.locator('.tgrid__input[data-r="0"]');
+    await target.fill('2');
+    await target.press('Enter');
+    await expect(page.getByRole('status').filter({ hasText: 'refused' })).toContainText(REASON);
+    await target.focus();
+    await page.screenshot({ path: '.tmp/screens/refused-phone.png', fullPage: true });
+
+    // Every control on a row and in a cell is at least 44 × 44 px (the dismiss button is as wide, and half a cell high).
+    await page.getByRole('button', { name: /^Monday/ }).click();
+    for (const button of [
+      page.getByRole('button', { name: /^Start a timer on/ }).first(),
+      page.getByRole('button', { name: /^Remove the row/ }).first(),
+      page.getByRole('button', { name: 'Edit the comment' }).or(page.getByRole('button', { name: 'Add a comment' })).first(),
+    ]) {
+      const box = (await button.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
+
+    // The header timer's task picker opens on the screen.
+    await page.getByRole('banner').getByRole('button', { name: 'Start timer' }).click();
+    await page.getByRole('combobox', { name: 'Start a timer on a task' }).fill('Design');
+    const list = page.getByRole('listbox');
+    await expect(list).toBeVisible();
+    const box = (await list.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: '.tmp/screens/timer-picker-phone.png' });
+  });
+});
+
+test('screenshots: a refused cell at 1360 px, the not-found page at both sizes', async ({ page }) => {
+  test.skip(!process.env.SCREENSHOTS, 'Set SCREENSHOTS=1 to take design screenshots');
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto('/no-such-screen');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  await page.screenshot({ path: '.tmp/screens/not-found-signed-out-desktop.png' });
 });
