@@ -35,6 +35,9 @@ export const PASSWORD_MEMBERS = {
   reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
   reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
   reports: { name: 'Sol Reports', email: 'sol-reports@example.test', password: 'sol reports journey 1', role: 'supervisor' },
+  refused: { name: 'Rafa Refused', email: 'rafa-refused@example.test', password: 'rafa refused journey 1' },
+  refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
+  lost: { name: 'Luca Lost', email: 'luca-lost@example.test', password: 'luca lost journey 1' },
 } as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 

@@ -14,6 +14,7 @@ import type { DayInfo } from '../../lib/week.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import * as timesheets from '../../api/operations/timesheets.ts';
 import { refreshWeek, teamUsersQueryOptions } from './api.ts';
@@ -92,24 +93,12 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
             {describeError(serverError)}
           </Alert>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reviewer`}>
-            Reviewer
-          </label>
-          <select
-            id={`${id}-reviewer`}
-            className="field__input"
-            {...register('reviewer', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
-          >
-            <option value="">Any admin or supervisor</option>
-            {reviewers.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.role === 'admin' ? 'Admin' : 'Supervisor'})
-              </option>
-            ))}
-          </select>
-          {users.isError && <p className="field__hint">The team list did not load; any reviewer will do.</p>}
-        </div>
+        <SelectField
+          label="Reviewer"
+          options={[{ value: '', label: 'Any admin or supervisor' }, ...reviewers.map((u) => ({ value: u.id, label: `${u.name} (${u.role === 'admin' ? 'Admin' : 'Supervisor'})` }))]}
+          hint={users.isError ? 'The team list did not load; any reviewer will do.' : undefined}
+          {...register('reviewer', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
+        />
         <fieldset className="field days-field" aria-describedby={daysError ? `${id}-days-error` : undefined}>
           <legend className="field__label">Days</legend>
           <div className="days-field__list">

@@ -25,7 +25,7 @@ const periodLabel: Record<string, string> = {
 
 /** The person's week, read-only: tasks by day with comments, totals, timecards, time off; day checkboxes to approve some days. */
 export function ReviewGrid({ week, dates, openDates, chosen, onToggle, approvedDates, submittedDates }: ReviewGridProps) {
-  const days = dates.map(dayInfo);
+  const days = dates.map((d) => dayInfo(d));
   return (
     <div className={styles.gridBox}>
       <table className={styles.grid} aria-label="The week's time">
