@@ -41,7 +41,7 @@ test('sign in with the API key, see the profile, reveal and copy the key, sign o
 
   await signIn(page, adaKey());
   await expectProfile(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Profile']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Invoices', 'Profile']);
   await expectNoAxeViolations(page);
 
   // A reload keeps the session.

@@ -20,6 +20,16 @@ export const keys = {
   timers: { current: ['timers', 'current'] as const },
   projects: { all: ['projects'] as const },
   clients: { all: ['clients'] as const },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['invoices', 'list', filters] as const,
+    one: (invoiceId: number) => ['invoices', 'one', invoiceId] as const,
+  },
+  dashboards: {
+    all: ['dashboards'] as const,
+    projects: (filters: Record<string, string | number | undefined>) => ['dashboards', 'projects', filters] as const,
+    clients: (filters: Record<string, string | number | undefined>) => ['dashboards', 'clients', filters] as const,
+  },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,
     one: (taskId: string) => ['tasks', 'one', taskId] as const,

@@ -22,12 +22,12 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
  *   { label: 'Projects', to: '/projects', roles: everyone },
  *   { label: 'Clients', to: '/clients', roles: ['admin', 'supervisor'] },
  *   { label: 'Reports', to: '/reports/clients', roles: ['admin', 'supervisor', 'member'] },
- *   { label: 'Invoices', to: '/invoices', roles: ['admin'] },
  *   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
  *   { label: 'Integrations', to: '/integrations', roles: everyone },
  */
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
+  { label: 'Invoices', to: '/invoices', roles: ['admin'] },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
 
