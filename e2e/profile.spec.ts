@@ -81,6 +81,8 @@ test('the user menu works by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);
