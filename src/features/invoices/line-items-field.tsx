@@ -39,7 +39,7 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
       id: 'name',
       header: 'Description',
       width: '40%',
-      cell: ({ index }) => <TextField className={styles.cell} label={`Description, ${n(index)}`} {...register(`invoiceItems.${index}.name`)} error={err(index)?.name?.message} />,
+      cell: ({ index }) => <TextField className={`${styles.cell} ${styles.nameCell}`} label={`Description, ${n(index)}`} {...register(`invoiceItems.${index}.name`)} error={err(index)?.name?.message} />,
     },
     {
       id: 'quantity',
