@@ -19,7 +19,11 @@ async function seedClient(label: string, hours: [number, number]) {
   const project = await call<{ id: string }>('POST', '/projects', key, { name: `Website ${label} ${n}` });
   await call('PUT', `/projects/${project.id}/billing`, key, { billing: { type: 'hourly' }, rate: { type: 'project_rate', rate: 12000 } });
   const name = `Helix ${label} ${n}`;
-  const client = await call<{ id: number }>('POST', '/clients', key, { name, projects: [project.id], businessDetails: `${name} Ltd\n1 Dock Road, Bristol` });
+  const client = await call<{ id: number }>('POST', '/clients', key, {
+    name,
+    projects: [project.id],
+    businessDetails: `${name} Ltd\n1 Dock Road, Bristol`,
+  });
   const task = await call<{ id: string }>('POST', `/projects/${project.id}/tasks`, key, { name: 'Design' });
   await call('POST', '/time', key, { task: task.id, date: '2026-03-02', time: hours[0] * 3600 });
   await call('POST', '/time', key, { task: task.id, date: '2026-03-03', time: hours[1] * 3600 });
@@ -28,7 +32,11 @@ async function seedClient(label: string, hours: [number, number]) {
 
 /** The clients report's uninvoiced amount for March 2026, read through the API. */
 async function uninvoiced(clientId: number) {
-  const rows = await call<{ clientId: number; uninvoicedAmount: number }[]>('GET', `/dashboards/clients?clientId=${clientId}&date.gte=2026-03-01&date.lte=2026-03-31`, adaKey());
+  const rows = await call<{ clientId: number; uninvoicedAmount: number }[]>(
+    'GET',
+    `/dashboards/clients?clientId=${clientId}&date.gte=2026-03-01&date.lte=2026-03-31`,
+    adaKey(),
+  );
   return rows.find((r) => r.clientId === clientId)?.uninvoicedAmount ?? 0;
 }
 
@@ -92,7 +100,11 @@ test('an admin invoices a client, edits a line, marks it sent and prints it; the
   const totals = page.getByRole('definition');
   await expect(page.getByLabel('Totals').first()).toContainText('$492.00');
   await expect(totals.filter({ hasText: '$410.00' }).first()).toBeVisible();
-  const saved = await call<{ totalAmount: number; invoiceItems: { name: string; listAmount: number }[] }>('GET', `/invoices/${invoiceId}`, adaKey());
+  const saved = await call<{ totalAmount: number; invoiceItems: { name: string; listAmount: number }[] }>(
+    'GET',
+    `/invoices/${invoiceId}`,
+    adaKey(),
+  );
   expect(saved.invoiceItems.map((i) => [i.name, i.listAmount])).toEqual([
     ['Website design, March', 36000],
     ['Hosting', 5000],

@@ -51,7 +51,14 @@ export function AdjustmentField({ label, value, onChange, onBlur, error }: Adjus
           error={error}
         />
       ) : (
-        <MoneyInput label={`${label} amount`} currency={INVOICE_CURRENCY} value={value?.amount ?? null} onChange={(amount) => onChange({ rate: null, amount })} onBlur={onBlur} error={error} />
+        <MoneyInput
+          label={`${label} amount`}
+          currency={INVOICE_CURRENCY}
+          value={value?.amount ?? null}
+          onChange={(amount) => onChange({ rate: null, amount })}
+          onBlur={onBlur}
+          error={error}
+        />
       )}
     </div>
   );

@@ -76,7 +76,8 @@ export function useCreateInvoice() {
   const api = useApi();
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ clientId, body }: { clientId: number; body: CreateBody }) => api.call(invoices.create, { params: { client_id: clientId }, body }),
+    mutationFn: ({ clientId, body }: { clientId: number; body: CreateBody }) =>
+      api.call(invoices.create, { params: { client_id: clientId }, body }),
     onSuccess: (saved) => refresh(saved),
   });
 }

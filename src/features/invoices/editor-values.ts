@@ -18,6 +18,12 @@ export function editorValues(invoice: Invoice): EditorValues {
     publicNotes: invoice.publicNotes,
     tax: adjustment(invoice.tax),
     discount: adjustment(invoice.discount),
-    invoiceItems: invoice.invoiceItems.map((i) => ({ id: i.id, name: i.name, quantity: i.quantity, rate: i.rate, taxable: i.taxable === 1 })),
+    invoiceItems: invoice.invoiceItems.map((i) => ({
+      id: i.id,
+      name: i.name,
+      quantity: i.quantity,
+      rate: i.rate,
+      taxable: i.taxable === 1,
+    })),
   };
 }

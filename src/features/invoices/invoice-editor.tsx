@@ -55,24 +55,74 @@ export function InvoiceEditor({ invoice }: { invoice: Invoice }) {
           <Controller
             control={control}
             name="issueDate"
-            render={({ field, fieldState }) => <DateInput label="Issue date" value={field.value ?? null} onChange={(v) => field.onChange(v ?? undefined)} onBlur={field.onBlur} error={fieldState.error?.message} />}
+            render={({ field, fieldState }) => (
+              <DateInput
+                label="Issue date"
+                value={field.value ?? null}
+                onChange={(v) => field.onChange(v ?? undefined)}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
           <Controller
             control={control}
             name="dueDate"
-            render={({ field, fieldState }) => <DateInput label="Due date" value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} />}
+            render={({ field, fieldState }) => (
+              <DateInput
+                label="Due date"
+                value={field.value ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+              />
+            )}
           />
-          <TextField label="Reference" hint="A purchase order or the client's own number." {...register('reference')} error={e.reference?.message} />
+          <TextField
+            label="Reference"
+            hint="A purchase order or the client's own number."
+            {...register('reference')}
+            error={e.reference?.message}
+          />
         </div>
         <TextField label="Notes to the client" {...register('publicNotes')} error={e.publicNotes?.message} />
       </Card>
       <Card title="Line items" level={2}>
-        <LineItemsField control={control} register={register} errors={e} savedAmounts={new Map(invoice.invoiceItems.map((i) => [i.id, i.listAmount]))} />
+        <LineItemsField
+          control={control}
+          register={register}
+          errors={e}
+          savedAmounts={new Map(invoice.invoiceItems.map((i) => [i.id, i.listAmount]))}
+        />
       </Card>
       <Card title="Tax and discount" level={2}>
         <div className={styles.adjustments}>
-          <Controller control={control} name="discount" render={({ field }) => <AdjustmentField label="Discount" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={adjustmentError(e.discount)} />} />
-          <Controller control={control} name="tax" render={({ field }) => <AdjustmentField label="Tax" value={field.value} onChange={field.onChange} onBlur={field.onBlur} error={adjustmentError(e.tax)} />} />
+          <Controller
+            control={control}
+            name="discount"
+            render={({ field }) => (
+              <AdjustmentField
+                label="Discount"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={adjustmentError(e.discount)}
+              />
+            )}
+          />
+          <Controller
+            control={control}
+            name="tax"
+            render={({ field }) => (
+              <AdjustmentField
+                label="Tax"
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={adjustmentError(e.tax)}
+              />
+            )}
+          />
         </div>
         <Totals invoice={invoice} note={api.dirty ? 'As last saved: the totals follow your changes once you save.' : undefined} />
       </Card>

@@ -63,7 +63,13 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
           onChange={(e) => set({ status: (e.target.value || undefined) as InvoiceFilters['status'] })}
           options={[{ value: '', label: 'Any status' }, ...Object.entries(statusLabels).map(([value, label]) => ({ value, label }))]}
         />
-        <DateRangeInput label="Issued" value={range} onChange={(r) => set({ from: r?.from, to: r?.to })} today={today} weekStart={weekStart} />
+        <DateRangeInput
+          label="Issued"
+          value={range}
+          onChange={(r) => set({ from: r?.from, to: r?.to })}
+          today={today}
+          weekStart={weekStart}
+        />
         {filtered && (
           <Button variant="ghost" onClick={() => onFiltersChange({})}>
             Clear filters
@@ -96,7 +102,9 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
           )
         }
       />
-      {creating && <NewInvoiceDialog today={today} weekStart={weekStart} onClose={() => setCreating(false)} onCreated={(i) => onOpen(i.id)} />}
+      {creating && (
+        <NewInvoiceDialog today={today} weekStart={weekStart} onClose={() => setCreating(false)} onCreated={(i) => onOpen(i.id)} />
+      )}
     </div>
   );
 }

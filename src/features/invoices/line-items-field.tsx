@@ -29,7 +29,8 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
 
   const amountOf = (index: number) => {
     const item = items[index];
-    if (item?.quantity != null && item.rate != null && !Number.isNaN(item.quantity) && !Number.isNaN(item.rate)) return money(Math.round(item.quantity * item.rate));
+    if (item?.quantity != null && item.rate != null && !Number.isNaN(item.quantity) && !Number.isNaN(item.rate))
+      return money(Math.round(item.quantity * item.rate));
     return item?.id !== undefined && savedAmounts.has(item.id) ? money(savedAmounts.get(item.id)!) : '\u2014';
   };
   const n = (index: number) => `line ${index + 1}`;
@@ -39,7 +40,14 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
       id: 'name',
       header: 'Description',
       width: '40%',
-      cell: ({ index }) => <TextField className={`${styles.cell} ${styles.nameCell}`} label={`Description, ${n(index)}`} {...register(`invoiceItems.${index}.name`)} error={err(index)?.name?.message} />,
+      cell: ({ index }) => (
+        <TextField
+          className={`${styles.cell} ${styles.nameCell}`}
+          label={`Description, ${n(index)}`}
+          {...register(`invoiceItems.${index}.name`)}
+          error={err(index)?.name?.message}
+        />
+      ),
     },
     {
       id: 'quantity',
@@ -68,7 +76,15 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
           name={`invoiceItems.${index}.rate`}
           render={({ field, fieldState }) => (
             <div className={styles.cell}>
-              <MoneyInput label={`Rate, ${n(index)}`} currency={INVOICE_CURRENCY} value={field.value ?? null} onChange={field.onChange} onBlur={field.onBlur} error={fieldState.error?.message} placeholder="Mixed" />
+              <MoneyInput
+                label={`Rate, ${n(index)}`}
+                currency={INVOICE_CURRENCY}
+                value={field.value ?? null}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                error={fieldState.error?.message}
+                placeholder="Mixed"
+              />
             </div>
           )}
         />
@@ -85,7 +101,12 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
           name={`invoiceItems.${index}.taxable`}
           render={({ field }) => (
             <div className={styles.cell}>
-              <Checkbox label={`Taxable, ${n(index)}`} value={field.value === true || field.value === 1} onChange={field.onChange} onBlur={field.onBlur} />
+              <Checkbox
+                label={`Taxable, ${n(index)}`}
+                value={field.value === true || field.value === 1}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              />
             </div>
           )}
         />

@@ -38,7 +38,10 @@ export function NewInvoiceDialog({ today, weekStart, onClose, onCreated }: NewIn
     schema,
     defaultValues: { clientId: Number.NaN, range: undefined, dueDate: null } as unknown as Values,
     submit: ({ clientId, range, dueDate }) =>
-      create.mutateAsync({ clientId, body: { limitDateFrom: range.from, limitDateTill: range.to, dueDate, projects: selection.projects(preview.data) } }),
+      create.mutateAsync({
+        clientId,
+        body: { limitDateFrom: range.from, limitDateTill: range.to, dueDate, projects: selection.projects(preview.data) },
+      }),
     onSuccess: (invoice) => {
       toast(`Draft ${invoice.publicId} for ${invoice.client.name} is ready.`, 'success');
       onCreated(invoice);
@@ -47,7 +50,10 @@ export function NewInvoiceDialog({ today, weekStart, onClose, onCreated }: NewIn
   const { control, register, formState } = form.form;
   const [clientId, range] = useWatch({ control, name: ['clientId', 'range'] });
   const ready = Number.isInteger(clientId) && clientId > 0 && Boolean(range?.from && range.to);
-  const preview: UseQueryResult<UninvoicedRow[]> = useQuery({ ...uninvoicedQueryOptions(api, clientId, range?.from ?? '', range?.to ?? ''), enabled: ready });
+  const preview: UseQueryResult<UninvoicedRow[]> = useQuery({
+    ...uninvoicedQueryOptions(api, clientId, range?.from ?? '', range?.to ?? ''),
+    enabled: ready,
+  });
   const active = (clients.data ?? []).filter((c) => c.status === 'active');
 
   return (
@@ -67,31 +73,51 @@ export function NewInvoiceDialog({ today, weekStart, onClose, onCreated }: NewIn
           label="Client"
           {...register('clientId', { valueAsNumber: true })}
           error={formState.errors.clientId?.message}
-          options={[{ value: '', label: clients.isPending ? 'Loading clients…' : 'Choose a client' }, ...active.map((c) => ({ value: c.id, label: c.name }))]}
+          options={[
+            { value: '', label: clients.isPending ? 'Loading clients…' : 'Choose a client' },
+            ...active.map((c) => ({ value: c.id, label: c.name })),
+          ]}
         />
         <Controller
           control={control}
           name="range"
           render={({ field, fieldState }) => (
-            <DateRangeInput
-              label="Time and expenses from"
-              value={field.value ?? null}
-              onChange={(r) => field.onChange(r ?? undefined)}
-              onBlur={field.onBlur}
-              today={today}
-              weekStart={weekStart}
-              error={fieldState.error?.message}
-            />
+            // A wrapper keeps the form's spacing (the fieldset resets its own margin).
+            <div>
+              <DateRangeInput
+                label="Time and expenses from"
+                value={field.value ?? null}
+                onChange={(r) => field.onChange(r ?? undefined)}
+                onBlur={field.onBlur}
+                today={today}
+                weekStart={weekStart}
+                error={fieldState.error?.message}
+              />
+            </div>
           )}
         />
         <Controller
           control={control}
           name="dueDate"
           render={({ field, fieldState }) => (
-            <DateInput label="Due date" hint="Optional." value={field.value} onChange={field.onChange} onBlur={field.onBlur} min={today} error={fieldState.error?.message} />
+            <DateInput
+              label="Due date"
+              hint="Optional."
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              min={today}
+              error={fieldState.error?.message}
+            />
           )}
         />
-        <UninvoicedPreview ready={ready} rows={preview.data} status={preview.status} onRetry={() => void preview.refetch()} selection={selection} />
+        <UninvoicedPreview
+          ready={ready}
+          rows={preview.data}
+          status={preview.status}
+          onRetry={() => void preview.refetch()}
+          selection={selection}
+        />
       </ApiFormView>
     </Dialog>
   );

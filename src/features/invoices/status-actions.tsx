@@ -32,7 +32,9 @@ export function StatusActions({ invoice, onDeleted }: { invoice: Invoice; onDele
       {label}
     </Button>
   );
-  const covered = [invoice.totalTime > 0 ? `${formatDuration(invoice.totalTime)} of time` : '', 'its expenses'].filter(Boolean).join(' and ');
+  const covered = [invoice.totalTime > 0 ? `${formatDuration(invoice.totalTime)} of time` : '', 'its expenses']
+    .filter(Boolean)
+    .join(' and ');
 
   return (
     <div className={styles.actions} data-print="hide">

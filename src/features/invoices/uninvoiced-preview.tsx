@@ -19,7 +19,8 @@ export function usePreviewSelection() {
     excluded,
     setExcluded,
     /** The `projects` to send: undefined for all of the client's projects. */
-    projects: (rows: readonly Row[] | undefined) => (excluded.size === 0 || !rows ? undefined : rows.filter((r) => !excluded.has(r.projectId)).map((r) => r.projectId)),
+    projects: (rows: readonly Row[] | undefined) =>
+      excluded.size === 0 || !rows ? undefined : rows.filter((r) => !excluded.has(r.projectId)).map((r) => r.projectId),
   };
 }
 
