@@ -11,7 +11,7 @@ test.describe('on a phone', () => {
     await signIn(page, adaKey());
     const nav = page.getByRole('navigation', { name: 'Main' });
     await expect(nav).toHaveCount(1);
-    await expect(nav.getByRole('link')).toHaveText(['Timesheet', 'Profile']);
+    await expect(nav.getByRole('link')).toHaveText(['Timesheet', 'Invoices', 'Profile']);
     await expect(nav.getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
     const box = await nav.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThanOrEqual(739);
