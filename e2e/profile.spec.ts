@@ -1,3 +1,4 @@
+import { screensFor } from '../src/app/screens.ts';
 import { ADA, TEAM_NAME, adaKey, expect, expectNoAxeViolations, openApiKeyForm, signIn, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { startTcpProxy } from './tcp-proxy.ts';
@@ -41,7 +42,7 @@ test('sign in with the API key, see the profile, reveal and copy the key, sign o
 
   await signIn(page, adaKey());
   await expectProfile(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Expenses', 'Profile']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(screensFor('admin').map((s) => s.label));
   await expectNoAxeViolations(page);
 
   // A reload keeps the session.

@@ -21,6 +21,8 @@ import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
 import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
 import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesInvoiceIdRouteImport } from './routes/_app/invoices/$invoiceId'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
@@ -85,6 +87,16 @@ const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
   path: '/new',
   getParentRoute: () => AppExpensesRoute,
 } as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesInvoiceIdRoute = AppInvoicesInvoiceIdRouteImport.update({
+  id: '/invoices/$invoiceId',
+  path: '/invoices/$invoiceId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -117,10 +129,12 @@ export interface FileRoutesByFullPath {
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals/': typeof AppApprovalsIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
   '/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -133,10 +147,12 @@ export interface FileRoutesByTo {
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
   '/expenses/new': typeof AppExpensesNewRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals': typeof AppApprovalsIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
   '/reports': typeof AppReportsIndexRoute
 }
 export interface FileRoutesById {
@@ -152,10 +168,12 @@ export interface FileRoutesById {
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
   '/_app/expenses/new': typeof AppExpensesNewRoute
+  '/_app/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/_app/reports/clients': typeof AppReportsClientsRoute
   '/_app/reports/people': typeof AppReportsPeopleRoute
   '/_app/reports/projects': typeof AppReportsProjectsRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRouteTypes {
@@ -171,10 +189,12 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/approvals/team'
     | '/expenses/new'
+    | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
     | '/approvals/'
+    | '/invoices/'
     | '/reports/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -187,10 +207,12 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/approvals/team'
     | '/expenses/new'
+    | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
     | '/approvals'
+    | '/invoices'
     | '/reports'
   id:
     | '__root__'
@@ -205,10 +227,12 @@ export interface FileRouteTypes {
     | '/oauth/callback'
     | '/_app/approvals/team'
     | '/_app/expenses/new'
+    | '/_app/invoices/$invoiceId'
     | '/_app/reports/clients'
     | '/_app/reports/people'
     | '/_app/reports/projects'
     | '/_app/approvals/'
+    | '/_app/invoices/'
     | '/_app/reports/'
   fileRoutesById: FileRoutesById
 }
@@ -305,6 +329,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppExpensesNewRouteImport
       parentRoute: typeof AppExpensesRoute
     }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$invoiceId': {
+      id: '/_app/invoices/$invoiceId'
+      path: '/invoices/$invoiceId'
+      fullPath: '/invoices/$invoiceId'
+      preLoaderRoute: typeof AppInvoicesInvoiceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/reports/': {
       id: '/_app/reports/'
       path: '/'
@@ -373,7 +411,9 @@ interface AppRouteChildren {
   AppTeamRoute: typeof AppTeamRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
+  AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -383,7 +423,9 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamRoute: AppTeamRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
+  AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

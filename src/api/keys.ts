@@ -37,6 +37,11 @@ export const keys = {
   },
   timeExport: (filters: object) => ['time', 'export', filters] as const,
   clients: { all: ['clients'] as const },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['invoices', 'list', filters] as const,
+    one: (invoiceId: number) => ['invoices', 'one', invoiceId] as const,
+  },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,
     one: (taskId: string) => ['tasks', 'one', taskId] as const,

@@ -22,7 +22,6 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
  *   { label: 'Projects', to: '/projects', roles: everyone },
  *   { label: 'Clients', to: '/clients', roles: ['admin', 'supervisor'] },
  *   { label: 'Reports', to: '/reports/clients', roles: ['admin', 'supervisor', 'member'] },
- *   { label: 'Invoices', to: '/invoices', roles: ['admin'] },
  *   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
  *   { label: 'Integrations', to: '/integrations', roles: everyone },
  */
@@ -31,6 +30,7 @@ export const screens: readonly Screen[] = [
   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
   { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
   { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
+  { label: 'Invoices', to: '/invoices', roles: ['admin'] },
   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
