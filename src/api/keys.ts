@@ -18,6 +18,10 @@ export const keys = {
     week: (userId: number, weekId: number) => ['timesheets', userId, weekId] as const,
   },
   timers: { current: ['timers', 'current'] as const },
+  timecards: {
+    ofUser: (userId: number) => ['timecards', userId] as const,
+    range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
+  },
   projects: { all: ['projects'] as const },
   clients: { all: ['clients'] as const },
   tasks: {

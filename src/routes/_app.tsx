@@ -7,6 +7,7 @@ import { AppShell } from '../features/shell/app-shell.tsx';
 import { currentUserQueryOptions } from '../auth/current-user.ts';
 import { weekStartOf } from '../features/shell/week-start.ts';
 import { ShellSkeleton } from '../features/shell/shell-skeleton.tsx';
+import { ClockButton } from '../features/timecards/clock-button.tsx';
 import { HeaderTimer } from '../features/timer/header-timer.tsx';
 import { LazyTaskPicker } from '../features/timesheet/lazy-task-picker.tsx';
 import { useNow } from '../features/timer/use-timer.ts';
@@ -52,6 +53,7 @@ function AppLayout() {
           <span className="today-link__day">{todayLabel(today)}</span>
         </Link>
       }
+      clock={<ClockButton userId={user.id} today={today} />}
       timer={
         <HeaderTimer
           renderPicker={(onPick, close) => (

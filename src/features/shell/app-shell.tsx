@@ -28,11 +28,13 @@ export interface AppShellProps {
   today?: ReactNode;
   /** The running timer (or Start). */
   timer?: ReactNode;
+  /** Clock in / clock out for the timecard. */
+  clock?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, nav, phone, onSignOut, today, timer, children }: AppShellProps) {
+export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -55,6 +57,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, children }
             </ul>
           </nav>
           {today && <div className="shell__today">{today}</div>}
+          {clock && <div className="shell__clock">{clock}</div>}
           {timer && <div className="shell__timer">{timer}</div>}
           <UserMenu user={user} onSignOut={onSignOut} />
         </div>

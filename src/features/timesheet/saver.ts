@@ -1,6 +1,6 @@
 import type { TimeRecord } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
+import { ApiError, isTransient, unsavedMessage } from '../../api/errors.ts';
 import { addTime, deleteTime, updateTime } from './api.ts';
 import type { PendingCell, TaskLite } from './model.ts';
 
@@ -179,8 +179,8 @@ export class Saver {
     } catch (e) {
       const latest = this.ops.get(key);
       if (latest) {
-        const retryable = e instanceof NetworkError || (e instanceof ApiError && (e.status >= 500 || e.status === 429));
-        this.ops.set(key, { ...latest, status: 'failed', error: failureMessage(e), retryable });
+        const retryable = isTransient(e);
+        this.ops.set(key, { ...latest, status: 'failed', error: unsavedMessage(e), retryable });
         this.persist();
         this.emit();
       }
@@ -243,10 +243,4 @@ export class Saver {
 function ignoreNotFound(e: unknown) {
   if (e instanceof ApiError && e.status === 404) return;
   throw e;
-}
-
-function failureMessage(e: unknown): string {
-  if (e instanceof NetworkError) return 'Not saved: the server cannot be reached. It will be sent when the connection returns.';
-  if (e instanceof ApiError) return `Not saved: ${e.message}`;
-  return `Not saved: ${describeError(e)}`;
 }
