@@ -36,7 +36,7 @@ test('a member clocks in and out from the header, enters an overnight shift and 
   // The header's clock: in, then out; the shift lands in today's row.
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Clock in' }).click();
-  await expect(banner.getByText(/^Clocked in since \d\d:\d\d$/)).toBeVisible();
+  await expect(banner.getByRole('status').filter({ hasText: /^Clocked in since \d\d:\d\d$/ })).toBeVisible();
   await expect(field(page, 'Clock in', today)).toHaveValue(/^\d\d:\d\d$/);
   await expectNoAxeViolations(page);
   await banner.getByRole('button', { name: 'Clock out' }).click();
@@ -126,7 +126,7 @@ test.describe('phone', () => {
     await page.keyboard.press('Enter');
     await expect(workTime(page, otherDay)).toHaveText('7:00');
     await page.getByRole('banner').getByRole('button', { name: 'Clock in' }).click();
-    await expect(page.getByRole('banner').getByText(/^Clocked in since/)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('status').filter({ hasText: /^Clocked in since/ })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });
@@ -146,7 +146,7 @@ test.describe('screenshots', () => {
         await signInWithKey(page, w.member.apiKey);
         await page.goto('/timecards');
         await page.getByRole('banner').getByRole('button', { name: 'Clock in' }).click();
-        await expect(page.getByRole('banner').getByText(/^Clocked in since/)).toBeVisible();
+        await expect(page.getByRole('banner').getByRole('status').filter({ hasText: /^Clocked in since/ })).toBeVisible();
         await expect(row(page, thirdDay).getByText('22:00 → 06:00 +1')).toBeVisible();
         await page.screenshot({ path: `.tmp/screens/timecards-${size}.png`, fullPage: true });
       });

@@ -30,7 +30,8 @@ export function ClockButton({ userId, today }: { userId: number; today: string }
       {running && (
         <span className={s.since} role="status">
           <span className={s.dot} aria-hidden="true" />
-          Clocked in since {card!.clockIn}
+          <span className="visually-hidden">Clocked in </span>
+          {`since ${card!.clockIn}`}
         </span>
       )}
       <button type="button" className={running ? s.out : s.in} disabled={busy || card?.isLocked} onClick={act}>

@@ -169,10 +169,10 @@ function DayRow({ date, row, today, card, changes, justSaved, onCommit, onRetry,
         <CardField {...common('breakTime', 'Break')} shown={formatBreak(card?.breakTime ?? 0)} placeholder="0:30" parse={parseBreak} format={formatBreak} />
       </td>
       <td data-label="Shift" className={s.shift}>
-        {shiftLabel(clockIn, clockOut)}
+        {shiftLabel(clockIn, clockOut) || null}
       </td>
       <td data-label="Work time" className={s.num}>
-        <span data-testid={`work-${date}`}>{card && card.workTime > 0 ? formatDuration(card.workTime) : ''}</span>
+        {card && card.workTime > 0 ? <span data-testid={`work-${date}`}>{formatDuration(card.workTime)}</span> : null}
       </td>
     </tr>
   );
