@@ -4,6 +4,7 @@
  *   chunks of the shell and the timesheet, read from Vite's manifest);
  * - navigation to the grid drawn with a week of 40 rows, cold (fresh browser context) and warm (in-app
  *   navigation back to the week), in Chromium against the real API on PGlite;
+ * - per screen (bench/web-routes.ts): the JavaScript fetched to draw it and its first useful paint;
  * - keypress to totals updated in a 300-row week (performance marks the app sets when
  *   `localStorage['timekeep.perf']` is `1`), median over typed cells.
  */
@@ -12,7 +13,6 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { dateAtOffset, weekDates, weekIdOf } from '../contract/weeks.ts';
 import { startStaticServer } from '../e2e/static-server.ts';
@@ -20,6 +20,7 @@ import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
+import { gzipBytes, measureScreens } from './web-routes.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const COLD_RUNS = 5;
@@ -57,8 +58,6 @@ export function firstRenderBytes(dist: string): { total: number; files: number }
   return { total, files: seen.size };
 }
 
-/** Bytes a browser receives: the build's precompressed `.gz` (what a static host serves), else `gzip -9`. */
-const gzipBytes = (file: string) => (fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
 
 async function post(url: string, key: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -161,6 +160,9 @@ const bench: Bench = async ({ log }) => {
     }
     await context.close();
     results.push({ name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } });
+
+    log('measuring every screen: JavaScript fetched to draw it, first useful paint');
+    results.push(...(await measureScreens(browser, { dist, siteUrl: site.url, apiUrl: api.url, apiKey: forty.apiKey })));
 
     const typing = await openSignedIn(browser, api.url, big.apiKey);
     await typing.page.goto(`${site.url}/timesheet`);

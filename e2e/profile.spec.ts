@@ -41,7 +41,7 @@ test('sign in with the API key, see the profile, reveal and copy the key, sign o
 
   await signIn(page, adaKey());
   await expectProfile(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Profile']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Timecards', 'Expenses', 'Profile']);
   await expectNoAxeViolations(page);
 
   // A reload keeps the session.
@@ -81,6 +81,8 @@ test('the user menu works by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);

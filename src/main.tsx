@@ -1,3 +1,5 @@
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -11,9 +13,10 @@ import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
 import { savedSessionIsOAuth, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
 import { AppErrorBoundary } from './ui/error-boundary.tsx';
-import './styles.css';
+import { applyTheme, savedTheme } from './lib/theme.ts';
 
 async function start() {
+  applyTheme(savedTheme(window.localStorage));
   // An OAuth session's code loads while the runtime config does.
   if (savedSessionIsOAuth(window.localStorage)) preloadOAuthCredential();
   const config = await loadRuntimeConfig();

@@ -12,10 +12,12 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
+import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -30,6 +32,11 @@ const SignInRoute = SignInRouteImport.update({
   id: '/sign-in',
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
+} as any)
+const AppExpensesRoute = AppExpensesRouteImport.update({
+  id: '/expenses',
+  path: '/expenses',
+  getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
@@ -51,59 +58,76 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppExpensesRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/expenses/new': typeof AppExpensesNewRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/expenses/new': typeof AppExpensesNewRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/expenses': typeof AppExpensesRouteWithChildren
   '/_app/profile': typeof AppProfileRoute
   '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/expenses/new': typeof AppExpensesNewRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/expenses'
     | '/profile'
     | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
+    | '/expenses/new'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
+    | '/expenses'
     | '/profile'
     | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
+    | '/expenses/new'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/sign-in'
+    | '/_app/expenses'
     | '/_app/profile'
     | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/expenses/new'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -136,6 +160,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/expenses': {
+      id: '/_app/expenses'
+      path: '/expenses'
+      fullPath: '/expenses'
+      preLoaderRoute: typeof AppExpensesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/profile': {
       id: '/_app/profile'
       path: '/profile'
@@ -164,16 +195,37 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/expenses/new': {
+      id: '/_app/expenses/new'
+      path: '/new'
+      fullPath: '/expenses/new'
+      preLoaderRoute: typeof AppExpensesNewRouteImport
+      parentRoute: typeof AppExpensesRoute
+    }
   }
 }
 
+interface AppExpensesRouteChildren {
+  AppExpensesNewRoute: typeof AppExpensesNewRoute
+}
+
+const AppExpensesRouteChildren: AppExpensesRouteChildren = {
+  AppExpensesNewRoute: AppExpensesNewRoute,
+}
+
+const AppExpensesRouteWithChildren = AppExpensesRoute._addFileChildren(
+  AppExpensesRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppProfileRoute: typeof AppProfileRoute
   AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppExpensesRoute: AppExpensesRouteWithChildren,
   AppProfileRoute: AppProfileRoute,
   AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,

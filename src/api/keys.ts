@@ -23,6 +23,11 @@ export const keys = {
     range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
   },
   projects: { all: ['projects'] as const },
+  expenses: {
+    all: ['expenses'] as const,
+    categories: ['expenses', 'categories'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['expenses', 'list', filters] as const,
+  },
   clients: { all: ['clients'] as const },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,

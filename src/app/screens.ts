@@ -28,6 +28,7 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
   { label: 'Timecards', to: '/timecards', roles: everyone, phone: 2 },
+  { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
 

@@ -1,3 +1,4 @@
+import '../features/shell/shell.css';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, Outlet, redirect } from '@tanstack/react-router';
 import { dateAtOffset } from '../../contract/weeks.ts';

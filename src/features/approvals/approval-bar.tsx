@@ -1,3 +1,4 @@
+import './approvals.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Approval, Timesheet, WeekDays } from '../../../contract/timesheets.ts';

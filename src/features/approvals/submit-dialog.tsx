@@ -1,3 +1,5 @@
+import '../../ui/field.css';
+import './approvals.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';

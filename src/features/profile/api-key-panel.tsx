@@ -1,3 +1,5 @@
+import '../../ui/card.css';
+import './profile.css';
 import { useEffect, useId, useState } from 'react';
 import { maskSecret } from '../../lib/format.ts';
 import { Button } from '../../ui/button.tsx';

@@ -1,3 +1,4 @@
+import './profile.css';
 import type { User } from '../../../contract/users.ts';
 import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';
 import { Card } from '../../ui/card.tsx';

@@ -1,3 +1,4 @@
+import './shell.css';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';

@@ -1,3 +1,4 @@
+import './shell.css';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { NavScreen } from './app-shell.tsx';

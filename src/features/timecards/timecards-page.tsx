@@ -46,7 +46,7 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
       <header className={s.header}>
         <h1 className="page__title">
           Timecards
-          <span className="ts-header__range">
+          <span className={s.range}>
             {weekNumberLabel(weekId)}, {weekLabel(weekId, weekStart)}
           </span>
         </h1>

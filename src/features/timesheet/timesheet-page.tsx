@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   lazy,

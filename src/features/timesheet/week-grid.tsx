@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';

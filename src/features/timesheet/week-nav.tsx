@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { nextWeek, previousWeek, weekOfDate, weekRange } from '../../lib/week.ts';
 
 /** Previous, this week, next, and a date picker; the route puts the chosen week in the URL. */

@@ -1,3 +1,5 @@
+import '../../ui/error-state.css';
+import '../../ui/button.css';
 import { Link } from '@tanstack/react-router';
 import { PageTitle } from '../../ui/page-title.tsx';
 
