@@ -16,6 +16,7 @@ import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
@@ -60,6 +61,11 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppTeamRoute = AppTeamRouteImport.update({
   id: '/team',
   path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimecardsRoute = AppTimecardsRouteImport.update({
+  id: '/timecards',
+  path: '/timecards',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
@@ -125,6 +131,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -143,6 +150,7 @@ export interface FileRoutesByTo {
   '/expenses': typeof AppExpensesRouteWithChildren
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -164,6 +172,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
+  '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
@@ -185,6 +194,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/team'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -203,6 +213,7 @@ export interface FileRouteTypes {
     | '/expenses'
     | '/profile'
     | '/team'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -223,6 +234,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/team'
+    | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
     | '/_app/approvals/team'
@@ -292,6 +304,13 @@ declare module '@tanstack/react-router' {
       path: '/team'
       fullPath: '/team'
       preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timecards': {
+      id: '/_app/timecards'
+      path: '/timecards'
+      fullPath: '/timecards'
+      preLoaderRoute: typeof AppTimecardsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/timesheet': {
@@ -409,6 +428,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
+  AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
@@ -421,6 +441,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
+  AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,

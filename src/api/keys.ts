@@ -24,6 +24,10 @@ export const keys = {
     summary: ['approvals', 'summary'] as const,
   },
   timers: { current: ['timers', 'current'] as const },
+  timecards: {
+    ofUser: (userId: number) => ['timecards', userId] as const,
+    range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
+  },
   projects: { all: ['projects'] as const },
   expenses: {
     all: ['expenses'] as const,

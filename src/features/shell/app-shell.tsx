@@ -31,11 +31,13 @@ export interface AppShellProps {
   timer?: ReactNode;
   /** Something to show beside a navigation label, such as a count of what waits there. */
   badges?: Partial<Record<string, ReactNode>>;
+  /** Clock in / clock out for the timecard. */
+  clock?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, nav, phone, onSignOut, today, timer, badges, children }: AppShellProps) {
+export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, badges, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -59,6 +61,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, badges, ch
             </ul>
           </nav>
           {today && <div className="shell__today">{today}</div>}
+          {clock && <div className="shell__clock">{clock}</div>}
           {timer && <div className="shell__timer">{timer}</div>}
           <UserMenu user={user} onSignOut={onSignOut} />
         </div>

@@ -9,6 +9,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { AppShell } from '../../features/shell/app-shell.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
+import { ClockButton } from '../../features/timecards/clock-button.tsx';
 import { HeaderTimer } from '../../features/timer/header-timer.tsx';
 import { useNow } from '../../features/timer/use-timer.ts';
 import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
@@ -55,6 +56,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <span className="today-link__day">{todayLabel(today)}</span>
         </Link>
       }
+      clock={<ClockButton userId={user.id} today={today} />}
       timer={
         <HeaderTimer
           renderPicker={(onPick, close) => (
