@@ -26,6 +26,11 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.recommended.rules,
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', 'node:*'], message: 'The web app runs in the browser: no server code.' }] }],
+      // A call names an operation of the contract, never a method and path by hand.
+      'no-restricted-syntax': [
+        'error',
+        { selector: "CallExpression[callee.property.name='request'][callee.object.name='api']", message: 'Call an operation of the contract: api.call(op, …) with op from src/api/operations.' },
+      ],
     },
   },
   // Features do not import each other; routes compose them.

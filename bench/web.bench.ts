@@ -4,22 +4,25 @@
  *   chunks of the shell and the timesheet, read from Vite's manifest);
  * - navigation to the grid drawn with a week of 40 rows, cold (fresh browser context) and warm (in-app
  *   navigation back to the week), in Chromium against the real API on PGlite;
+ * - per screen (bench/web-routes.ts): the JavaScript fetched to draw it and its first useful paint;
  * - keypress to totals updated in a 300-row week (performance marks the app sets when
- *   `localStorage['timekeep.perf']` is `1`), median over typed cells.
+ *   `localStorage['timekeep.perf']` is `1`), median over typed cells;
+ * - the reports' JavaScript and charts (bench/web-reports.ts).
  */
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import zlib from 'node:zlib';
-import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { dateAtOffset, weekDates, weekIdOf } from '../contract/weeks.ts';
 import { startStaticServer } from '../e2e/static-server.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
+import { gzipBytes, measureScreens } from './web-routes.ts';
+import { measureReports } from './web-reports.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
 const COLD_RUNS = 5;
@@ -33,12 +36,12 @@ interface ManifestChunk {
 }
 
 /**
- * Gzip bytes of the entry and everything it imports statically, plus the shell's and the timesheet's route
- * chunks when the router splits them out (their component or loader must load before the grid can draw).
- * Chunks loaded with `import()` from inside a screen (dialogs, the approval bar, paste and copy) are not
- * counted: the first render does not wait for them.
+ * Gzip bytes of the entry and everything it imports statically, plus the route chunks matching `routes`
+ * (their component or loader must load before the screen can draw) and what they import. Chunks loaded
+ * with `import()` from inside a screen (dialogs, the approval bar, paste and copy) are not counted: the
+ * first render does not wait for them.
  */
-export function firstRenderBytes(dist: string): { total: number; files: number } {
+export function routeBytes(dist: string, routes: RegExp): { total: number; files: number } {
   const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const seen = new Set<string>();
   const walk = (key: string) => {
@@ -50,15 +53,16 @@ export function firstRenderBytes(dist: string): { total: number; files: number }
   if (!entry) throw new Error('The manifest has no entry');
   walk(entry);
   Object.keys(manifest)
-    .filter((k) => /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/.test(k))
+    .filter((k) => routes.test(k))
     .forEach(walk);
   let total = 0;
   for (const k of seen) total += gzipBytes(path.join(dist, manifest[k]!.file));
   return { total, files: seen.size };
 }
 
-/** Bytes a browser receives: the build's precompressed `.gz` (what a static host serves), else `gzip -9`. */
-const gzipBytes = (file: string) => (fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length);
+/** The first render of /timesheet: the entry, the shell's and the timesheet's route chunks. */
+export const firstRenderBytes = (dist: string) => routeBytes(dist, /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/);
+
 
 async function post(url: string, key: string, body: unknown) {
   const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
@@ -79,8 +83,11 @@ async function seedWeek(apiUrl: string, adminKey: string, rows: number, label: s
   return member;
 }
 
-async function openSignedIn(browser: Browser, apiUrl: string, key: string) {
-  const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/** A signed-in tab; with `storageState`, also what an earlier visit kept in local storage (the HTTP cache stays empty). */
+export async function openSignedIn(browser: Browser, apiUrl: string, key: string, storageState?: StorageState) {
+  const context = await browser.newContext({ viewport: { width: 1360, height: 900 }, ...(storageState ? { storageState } : {}) });
   await context.addInitScript(
     ([url, k]) => {
       localStorage.setItem('timekeep.perf', '1');
@@ -93,6 +100,28 @@ async function openSignedIn(browser: Browser, apiUrl: string, key: string) {
 
 const gridDrawnAt = (page: Page) =>
   page.waitForFunction(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? null, undefined, { timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+
+/**
+ * The page's requests until the grid was drawn, as `name start–end` in ms from the navigation's start
+ * (Resource Timing): `config.json`, the app's scripts and styles, and the API calls with ids left out.
+ */
+const waterfallOf = (page: Page) =>
+  // No named functions inside: the page runs this text as it is.
+  page.evaluate(() => {
+    const drawn = performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? Infinity;
+    const doc = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime < drawn && !e.name.includes('favicon'));
+    entries.sort((a, b) => a.startTime - b.startTime);
+    return [
+      `document 0\u2013${Math.round(doc.responseEnd)}`,
+      ...entries.map((e) => {
+        const u = new URL(e.name);
+        const label = u.origin === location.origin ? u.pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '.$1') : u.pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+        return `${label} ${Math.round(e.startTime)}\u2013${Math.round(e.responseEnd)}`;
+      }),
+      `grid drawn ${Math.round(drawn)}`,
+    ];
+  });
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -133,6 +162,8 @@ const bench: Bench = async ({ log }) => {
     });
 
     const cold: number[] = [];
+    const waterfalls: string[][] = [];
+    let kept: StorageState | undefined;
     // Scripts the browser fetched by the time the grid was drawn (first cold run): the static figure's check.
     const fetched = new Set<string>();
     for (let i = 0; i < COLD_RUNS; i++) {
@@ -140,12 +171,34 @@ const bench: Bench = async ({ log }) => {
       if (i === 0) page.on('request', (r) => r.url().startsWith(site.url) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
       await page.goto(`${site.url}/timesheet`);
       cold.push(await gridDrawnAt(page));
+      waterfalls.push(await waterfallOf(page));
       if (i === 0) page.removeAllListeners('request');
+      if (i === 0) kept = await context.storageState();
+      await context.close();
+    }
+    // The same user coming back (a new browser session, nothing in the HTTP cache): what the app kept of the visit before.
+    const returning: number[] = [];
+    const returningWaterfalls: string[][] = [];
+    for (let i = 0; i < COLD_RUNS; i++) {
+      const { context, page } = await openSignedIn(browser, api.url, forty.apiKey, kept);
+      await page.goto(`${site.url}/timesheet`);
+      returning.push(await gridDrawnAt(page));
+      returningWaterfalls.push(await waterfallOf(page));
       await context.close();
     }
     const fetchedBytes = [...fetched].reduce((sum, p) => sum + gzipBytes(path.join(dist, p)), 0);
     results[0]!.details = { ...results[0]!.details, fetchedBeforeGridDrawnKB: round(fetchedBytes / 1024), fetchedFiles: fetched.size };
-    results.push({ name: 'web: navigation to a 40-row week drawn, cold', database: 'pglite', value: round(median(cold)), unit: 'ms', budget: { value: 1000, better: 'lower' }, details: { runs: COLD_RUNS, max: round(Math.max(...cold)) } });
+    // With the requests of the median run, in the order they started: what waits for what before the grid.
+    const coldFigure = (name: string, runs: number[], falls: string[][]): BenchResult => ({
+      name,
+      database: 'pglite',
+      value: round(median(runs)),
+      unit: 'ms',
+      budget: { value: 1000, better: 'lower' },
+      details: { runs: COLD_RUNS, max: round(Math.max(...runs)), waterfall: falls[runs.indexOf([...runs].sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!)]!.join(', ') },
+    });
+    results.push(coldFigure('web: navigation to a 40-row week drawn, cold', cold, waterfalls));
+    results.push(coldFigure('web: navigation to a 40-row week drawn, cold, returning user', returning, returningWaterfalls));
 
     const { context, page } = await openSignedIn(browser, api.url, forty.apiKey);
     await page.goto(`${site.url}/timesheet`);
@@ -161,6 +214,9 @@ const bench: Bench = async ({ log }) => {
     }
     await context.close();
     results.push({ name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } });
+
+    log('measuring every screen: JavaScript fetched to draw it, first useful paint');
+    results.push(...(await measureScreens(browser, { dist, siteUrl: site.url, apiUrl: api.url, apiKey: forty.apiKey })));
 
     const typing = await openSignedIn(browser, api.url, big.apiKey);
     await typing.page.goto(`${site.url}/timesheet`);
@@ -184,6 +240,7 @@ const bench: Bench = async ({ log }) => {
       budget: { value: 16, better: 'lower' },
       details: { samples: samples.length, max: round(Math.max(...samples)) },
     });
+    results.push(...(await measureReports({ browser, dist, siteUrl: site.url, apiUrl: api.url, db: api.database.db, secret, log })));
   } finally {
     await browser?.close();
     await api.stop();

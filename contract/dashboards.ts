@@ -3,33 +3,46 @@ import { dateString, numericId, projectId } from './common.ts';
 import { billingType } from './projects.ts';
 import { defineRoute } from './route.ts';
 
+const filterFields = {
+  'date.gte': dateString.optional(),
+  'date.lte': dateString.optional(),
+  date_gte: dateString.optional(),
+  date_lte: dateString.optional(),
+  projectId: projectId.optional(),
+  clientId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Must be a client id')
+    .transform(Number)
+    .optional(),
+  memberId: z
+    .string()
+    .regex(/^\d{1,15}$/, 'Must be a user id')
+    .transform(Number)
+    .optional(),
+};
+
+/** `date_gte` / `date_lte` are other spellings of `date.gte` / `date.lte`; the dotted one wins. */
+const oneDateSpelling = <
+  T extends {
+    'date.gte'?: string | undefined;
+    'date.lte'?: string | undefined;
+    date_gte?: string | undefined;
+    date_lte?: string | undefined;
+  },
+>({
+  date_gte,
+  date_lte,
+  ...q
+}: T) => ({ ...q, 'date.gte': q['date.gte'] ?? date_gte, 'date.lte': q['date.lte'] ?? date_lte });
+const orderedRange = (q: { 'date.gte'?: string | undefined; 'date.lte'?: string | undefined }) =>
+  !q['date.gte'] || !q['date.lte'] || q['date.gte'] <= q['date.lte'];
+const rangeError = { message: 'date.gte must not be after date.lte', path: ['date.gte'] };
+
 /**
  * Filters of every dashboard: `date.gte` / `date.lte` (inclusive; `date_gte` / `date_lte` are accepted
  * too), `projectId`, `clientId`, `memberId`.
  */
-export const dashboardQuery = z
-  .object({
-    'date.gte': dateString.optional(),
-    'date.lte': dateString.optional(),
-    date_gte: dateString.optional(),
-    date_lte: dateString.optional(),
-    projectId: projectId.optional(),
-    clientId: z
-      .string()
-      .regex(/^\d{1,15}$/, 'Must be a client id')
-      .transform(Number)
-      .optional(),
-    memberId: z
-      .string()
-      .regex(/^\d{1,15}$/, 'Must be a user id')
-      .transform(Number)
-      .optional(),
-  })
-  .transform(({ date_gte, date_lte, ...q }) => ({ ...q, 'date.gte': q['date.gte'] ?? date_gte, 'date.lte': q['date.lte'] ?? date_lte }))
-  .refine((q) => !q['date.gte'] || !q['date.lte'] || q['date.gte'] <= q['date.lte'], {
-    message: 'date.gte must not be after date.lte',
-    path: ['date.gte'],
-  });
+export const dashboardQuery = z.object(filterFields).transform(oneDateSpelling).refine(orderedRange, rangeError);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const int = z.number().int();
@@ -80,6 +93,25 @@ export const userDashboardRow = dashboardMetrics.extend({
   costsTimeOff: int.optional(),
 });
 
+/**
+ * Query of the trend: the dashboard filters, plus `interval` (`day`, or `week` starting on the team's first
+ * day of the week) and `report`, the report whose time the trend splits over the range: `clients` (time on
+ * projects with a client), `projects` (time on projects) or `users` (all time, the default).
+ */
+export const dashboardTrendQuery = z
+  .object({
+    ...filterFields,
+    interval: z.enum(['day', 'week']).default('day'),
+    report: z.enum(['clients', 'projects', 'users']).default('users'),
+  })
+  .transform(oneDateSpelling)
+  .refine(orderedRange, rangeError);
+export type DashboardTrendQuery = z.output<typeof dashboardTrendQuery>;
+
+/** Time of one day or week (`date` is its first day) with time in the filter; days or weeks without time are left out. */
+export const dashboardTrendPoint = z.object({ date: dateString, time: int, billableTime: int, nonBillableTime: int });
+export type DashboardTrendPoint = z.infer<typeof dashboardTrendPoint>;
+
 const T = 'Reports';
 export const dashboardRoutes = {
   clients: defineRoute({
@@ -108,5 +140,14 @@ export const dashboardRoutes = {
     query: dashboardQuery,
     status: 200,
     response: z.array(userDashboardRow),
+  }),
+  trend: defineRoute({
+    method: 'get',
+    path: '/dashboards/trend',
+    tag: T,
+    summary: 'Time per day or week, billable and non-billable',
+    query: dashboardTrendQuery,
+    status: 200,
+    response: z.array(dashboardTrendPoint),
   }),
 };

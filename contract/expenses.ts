@@ -17,6 +17,8 @@ export const expenseCategory = z.object({
   unitName: z.string().nullable(),
   /** Cents per unit. */
   unitPrice: cents.nullable(),
+  /** How many expenses of the team use it (in the list only). */
+  expenseCount: z.number().int().optional(),
 });
 export type ExpenseCategory = z.infer<typeof expenseCategory>;
 
@@ -175,7 +177,7 @@ export const expenseRoutes = {
     method: 'get',
     path: '/expenses',
     tag: T,
-    summary: 'List expenses (your own; admins may pass user or user=all)',
+    summary: 'List expenses (your own; admins and supervisors may pass user or user=all)',
     query: expenseListQuery,
     status: 200,
     response: z.array(expense),

@@ -6,6 +6,7 @@ import { userRoutes } from './users.ts';
 import { oauthRoutes } from './oauth.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { timesheetRoutes } from './timesheets.ts';
+import { approvalRoutes } from './approvals.ts';
 import { timecardRoutes } from './timecards.ts';
 import { timeOffRoutes } from './timeoff.ts';
 import { plannerRoutes } from './planner.ts';
@@ -27,6 +28,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   oauth: oauthRoutes,
   hooks: webhookRoutes,
   timesheets: timesheetRoutes,
+  approvals: approvalRoutes,
   timecards: timecardRoutes,
   timeOff: timeOffRoutes,
   planner: plannerRoutes,

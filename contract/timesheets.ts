@@ -8,7 +8,7 @@ import { isWeekId } from './weeks.ts';
 
 /** Week id `YYWW` of an existing ISO week (2599 is refused). */
 export const weekIdNumber = z.number().int().refine(isWeekId, 'Must be a week id as YYWW with an existing ISO week');
-const queryWeekId = z
+export const queryWeekId = z
   .string()
   .regex(/^\d{1,4}$/, 'Must be a week id as YYWW')
   .transform(Number)

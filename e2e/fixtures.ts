@@ -22,16 +22,25 @@ export function adaKey(): string {
 
 /**
  * Members the global setup makes with the CLI, with a password, so the browser can sign them in through
- * the OAuth pages (members made through `POST /team/users` have none). Each belongs to ONE test: that
+ * the OAuth pages (members made through `POST /team/users` have none); `role` defaults to member. Each belongs to ONE test: that
  * test expects a member with an empty week, and the member only ever gets time through it.
  */
 export const PASSWORD_MEMBERS = {
   keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
+  expenses: { name: 'Eli Receipts', email: 'eli-receipts@example.test', password: 'eli receipts journey 1' },
+  expensesPhone: { name: 'Eva Camera', email: 'eva-camera@example.test', password: 'eva camera journey 1' },
   signOut: { name: 'Sam Signout', email: 'sam-signout@example.test', password: 'sam sign out journey 1' },
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
+  reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
+  reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
+  reports: { name: 'Sol Reports', email: 'sol-reports@example.test', password: 'sol reports journey 1', role: 'supervisor' },
+  refused: { name: 'Rafa Refused', email: 'rafa-refused@example.test', password: 'rafa refused journey 1' },
+  refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
+  lost: { name: 'Luca Lost', email: 'luca-lost@example.test', password: 'luca lost journey 1' },
+  timecards: { name: 'Tia Timecard', email: 'tia-timecard@example.test', password: 'tia timecard journey 1' },
   apps: { name: 'Ines Integrator', email: 'ines-integrator@example.test', password: 'ines connects apps 1' },
-} as const;
+} as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
 export interface PasswordMember {

@@ -31,7 +31,7 @@ export default async function globalSetup() {
     String(team.id),
   ]);
   if (!created.apiKey) throw new Error('The CLI printed no apiKey');
-  // Members with a password, for the journeys that sign in through the OAuth pages.
+  // Members (and a supervisor) with a password, for the journeys that sign in through the OAuth pages.
   const members: Partial<Record<PasswordMemberSlot, PasswordMember>> = {};
   for (const [slot, m] of Object.entries(PASSWORD_MEMBERS) as [PasswordMemberSlot, (typeof PASSWORD_MEMBERS)[PasswordMemberSlot]][]) {
     const made = cli<{ id: number; apiKey: string }>(dataDir, [
@@ -42,7 +42,7 @@ export default async function globalSetup() {
       '--email',
       m.email,
       '--role',
-      'member',
+      'role' in m ? m.role : 'member',
       '--password',
       m.password,
       '--team',

@@ -1,3 +1,4 @@
+import { screensFor } from '../src/app/screens.ts';
 import { ADA, TEAM_NAME, adaKey, expect, expectNoAxeViolations, openApiKeyForm, signIn, test } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 import { startTcpProxy } from './tcp-proxy.ts';
@@ -41,7 +42,7 @@ test('sign in with the API key, see the profile, reveal and copy the key, sign o
 
   await signIn(page, adaKey());
   await expectProfile(page);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Timesheet', 'Integrations', 'Profile']);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(screensFor('admin').map((s) => s.label));
   await expectNoAxeViolations(page);
 
   // A reload keeps the session.
@@ -81,6 +82,8 @@ test('the user menu works by keyboard', async ({ page }) => {
   await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name: 'Profile' })).toBeFocused();
   await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('menuitemradio', { name: 'Light' })).toBeFocused();
+  await page.keyboard.press('End');
   await expect(page.getByRole('menuitem', { name: 'Sign out' })).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(page.getByRole('menu')).toHaveCount(0);

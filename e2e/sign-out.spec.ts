@@ -13,7 +13,12 @@ function watchTrouble(page: Page) {
   page.on('console', (m) => {
     if (m.type() === 'error') trouble.push(`console: ${m.text()}`);
   });
-  page.on('requestfailed', (r) => trouble.push(`failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`));
+  page.on('requestfailed', (r) => {
+    // A read still in flight when the app leaves for the sign-in page is dropped on purpose: it changes nothing.
+    // Writes and the OAuth calls (revoke, token) must finish.
+    if (r.method() === 'GET' && !r.url().includes('/oauth/') && r.failure()?.errorText === 'net::ERR_ABORTED') return;
+    trouble.push(`failed: ${r.method()} ${r.url()} (${r.failure()?.errorText})`);
+  });
   page.on('response', (r) => {
     if (r.url().startsWith(`${api()}/oauth/`) && r.status() >= 400) trouble.push(`refused: ${r.request().method()} ${r.url()} ${r.status()}`);
   });

@@ -101,11 +101,15 @@ export const cell = (page: Page, task: string, date: string) =>
 export async function addRow(page: Page, taskName: string, projectName: string) {
   await page.getByRole('button', { name: 'Add row' }).click();
   const box = page.getByRole('combobox', { name: 'Add a task to the week' });
-  await box.fill(taskName.slice(0, 6));
+  // The whole name: other journeys' projects share these task names, so a short prefix can list more
+  // matches than the picker shows, and the list would still be changing while the keys move through it.
+  await box.fill(taskName);
   const option = page.getByRole('option', { name: new RegExp(`^${taskName}`) }).filter({ hasText: projectName });
   await expect(option).toBeVisible();
-  await box.press('ArrowDown');
-  while ((await option.getAttribute('aria-selected')) !== 'true') await box.press('ArrowDown');
+  for (let presses = 0; (await option.getAttribute('aria-selected')) !== 'true'; presses++) {
+    if (presses > 50) throw new Error(`ArrowDown never reached ${taskName} (${projectName})`);
+    await box.press('ArrowDown');
+  }
   await box.press('Enter');
   await expect(page.getByRole('rowheader', { name: new RegExp(taskName) })).toBeVisible();
 }

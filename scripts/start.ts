@@ -9,6 +9,7 @@ import { users } from '../server/db/schema/index.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
 import { demoBudgetNote, demoSignIn, seedDemo, type DemoResult } from '../server/seed/demo.ts';
+import { storageFor } from '../server/modules/attachments/storage.ts';
 
 const WEB_PORT = 5173;
 
@@ -49,7 +50,7 @@ async function main() {
     const [first] = await database.db.select({ id: users.id }).from(users).limit(1);
     if (!first) {
       console.log('First run: loading the demo team…');
-      demo = await seedDemo(database.db, secrets);
+      demo = await seedDemo(database.db, secrets, new Date(), storageFor(config));
     } else {
       demo = await demoSignIn(database.db, secrets);
     }

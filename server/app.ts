@@ -14,6 +14,7 @@ import { registerUserRoutes } from './modules/users/routes.ts';
 import { registerCredentialRoutes } from './modules/users/credentials.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
+import { registerApprovalRoutes } from './modules/approvals/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
@@ -29,6 +30,7 @@ const modules = [
   registerTaskRoutes,
   registerTimeRoutes,
   registerTimesheetRoutes,
+  registerApprovalRoutes,
   registerExpenseRoutes,
   registerInvoiceRoutes,
   registerWebhookRoutes,

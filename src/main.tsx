@@ -1,3 +1,5 @@
+import './styles/tokens.css';
+import './styles/base.css';
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
@@ -5,18 +7,20 @@ import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client.ts';
 import { ApiContext } from './api/context.ts';
 import { ApiError, NetworkError } from './api/errors.ts';
-import { loadRuntimeConfig } from './api/runtime-config.ts';
+import { startupConfig } from './api/runtime-config.ts';
 import { SessionContext } from './auth/context.ts';
 import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
-import { savedSessionIsOAuth, Session } from './auth/session.ts';
+import { hasSavedSession, savedSessionIsOAuth, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
 import { AppErrorBoundary } from './ui/error-boundary.tsx';
-import './styles.css';
+import { applyTheme, savedTheme } from './lib/theme.ts';
 
 async function start() {
+  applyTheme(savedTheme(window.localStorage));
   // An OAuth session's code loads while the runtime config does.
   if (savedSessionIsOAuth(window.localStorage)) preloadOAuthCredential();
-  const config = await loadRuntimeConfig();
+  // Signed in, the kept copy of config.json will do (the session names its API): no wait for it.
+  const config = await startupConfig(window.localStorage, hasSavedSession(window.localStorage));
   const session = new Session(window.localStorage, config.apiBaseUrl);
   const api = createApiClient({ baseUrl: () => session.baseUrl, credential: () => session.credential });
 

@@ -12,10 +12,23 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
+import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
 import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
+import { Route as AppReportsRouteImport } from './routes/_app/reports'
+import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
+import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
+import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
+import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
+import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
+import { Route as AppInvoicesInvoiceIdRouteImport } from './routes/_app/invoices/$invoiceId'
+import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
+import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
+import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
+import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -31,6 +44,11 @@ const SignInRoute = SignInRouteImport.update({
   path: '/sign-in',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppExpensesRoute = AppExpensesRouteImport.update({
+  id: '/expenses',
+  path: '/expenses',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
   id: '/integrations',
   path: '/integrations',
@@ -39,6 +57,21 @@ const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
 const AppProfileRoute = AppProfileRouteImport.update({
   id: '/profile',
   path: '/profile',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsRoute = AppReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTeamRoute = AppTeamRouteImport.update({
+  id: '/team',
+  path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimecardsRoute = AppTimecardsRouteImport.update({
+  id: '/timecards',
+  path: '/timecards',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
@@ -51,59 +84,180 @@ const OauthCallbackRoute = OauthCallbackRouteImport.update({
   path: '/oauth/callback',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppApprovalsIndexRoute = AppApprovalsIndexRouteImport.update({
+  id: '/approvals/',
+  path: '/approvals/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppApprovalsTeamRoute = AppApprovalsTeamRouteImport.update({
+  id: '/approvals/team',
+  path: '/approvals/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
+  id: '/new',
+  path: '/new',
+  getParentRoute: () => AppExpensesRoute,
+} as any)
+const AppInvoicesIndexRoute = AppInvoicesIndexRouteImport.update({
+  id: '/invoices/',
+  path: '/invoices/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppInvoicesInvoiceIdRoute = AppInvoicesInvoiceIdRouteImport.update({
+  id: '/invoices/$invoiceId',
+  path: '/invoices/$invoiceId',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsClientsRoute = AppReportsClientsRouteImport.update({
+  id: '/clients',
+  path: '/clients',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsPeopleRoute = AppReportsPeopleRouteImport.update({
+  id: '/people',
+  path: '/people',
+  getParentRoute: () => AppReportsRoute,
+} as any)
+const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
+  id: '/projects',
+  path: '/projects',
+  getParentRoute: () => AppReportsRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/expenses': typeof AppExpensesRouteWithChildren
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
+  '/reports': typeof AppReportsRouteWithChildren
+  '/team': typeof AppTeamRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
+  '/expenses/new': typeof AppExpensesNewRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
+  '/approvals/': typeof AppApprovalsIndexRoute
+  '/invoices/': typeof AppInvoicesIndexRoute
+  '/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
+  '/expenses': typeof AppExpensesRouteWithChildren
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
+  '/team': typeof AppTeamRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/approvals/team': typeof AppApprovalsTeamRoute
+  '/expenses/new': typeof AppExpensesNewRoute
+  '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
+  '/reports/clients': typeof AppReportsClientsRoute
+  '/reports/people': typeof AppReportsPeopleRoute
+  '/reports/projects': typeof AppReportsProjectsRoute
+  '/approvals': typeof AppApprovalsIndexRoute
+  '/invoices': typeof AppInvoicesIndexRoute
+  '/reports': typeof AppReportsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
+  '/_app/expenses': typeof AppExpensesRouteWithChildren
   '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/profile': typeof AppProfileRoute
+  '/_app/reports': typeof AppReportsRouteWithChildren
+  '/_app/team': typeof AppTeamRoute
+  '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/approvals/team': typeof AppApprovalsTeamRoute
+  '/_app/expenses/new': typeof AppExpensesNewRoute
+  '/_app/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
+  '/_app/reports/clients': typeof AppReportsClientsRoute
+  '/_app/reports/people': typeof AppReportsPeopleRoute
+  '/_app/reports/projects': typeof AppReportsProjectsRoute
+  '/_app/approvals/': typeof AppApprovalsIndexRoute
+  '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/reports/': typeof AppReportsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
     | '/sign-in'
+    | '/expenses'
     | '/integrations'
     | '/profile'
+    | '/reports'
+    | '/team'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
+    | '/expenses/new'
+    | '/invoices/$invoiceId'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
+    | '/approvals/'
+    | '/invoices/'
+    | '/reports/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
     | '/sign-in'
+    | '/expenses'
     | '/integrations'
     | '/profile'
+    | '/team'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
+    | '/approvals/team'
+    | '/expenses/new'
+    | '/invoices/$invoiceId'
+    | '/reports/clients'
+    | '/reports/people'
+    | '/reports/projects'
+    | '/approvals'
+    | '/invoices'
+    | '/reports'
   id:
     | '__root__'
     | '/'
     | '/_app'
     | '/sign-in'
+    | '/_app/expenses'
     | '/_app/integrations'
     | '/_app/profile'
+    | '/_app/reports'
+    | '/_app/team'
+    | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/approvals/team'
+    | '/_app/expenses/new'
+    | '/_app/invoices/$invoiceId'
+    | '/_app/reports/clients'
+    | '/_app/reports/people'
+    | '/_app/reports/projects'
+    | '/_app/approvals/'
+    | '/_app/invoices/'
+    | '/_app/reports/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -136,6 +290,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SignInRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/expenses': {
+      id: '/_app/expenses'
+      path: '/expenses'
+      fullPath: '/expenses'
+      preLoaderRoute: typeof AppExpensesRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/integrations': {
       id: '/_app/integrations'
       path: '/integrations'
@@ -148,6 +309,27 @@ declare module '@tanstack/react-router' {
       path: '/profile'
       fullPath: '/profile'
       preLoaderRoute: typeof AppProfileRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports': {
+      id: '/_app/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AppReportsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/team': {
+      id: '/_app/team'
+      path: '/team'
+      fullPath: '/team'
+      preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timecards': {
+      id: '/_app/timecards'
+      path: '/timecards'
+      fullPath: '/timecards'
+      preLoaderRoute: typeof AppTimecardsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/timesheet': {
@@ -164,19 +346,128 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof OauthCallbackRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/_app/approvals/': {
+      id: '/_app/approvals/'
+      path: '/approvals'
+      fullPath: '/approvals/'
+      preLoaderRoute: typeof AppApprovalsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/approvals/team': {
+      id: '/_app/approvals/team'
+      path: '/approvals/team'
+      fullPath: '/approvals/team'
+      preLoaderRoute: typeof AppApprovalsTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/expenses/new': {
+      id: '/_app/expenses/new'
+      path: '/new'
+      fullPath: '/expenses/new'
+      preLoaderRoute: typeof AppExpensesNewRouteImport
+      parentRoute: typeof AppExpensesRoute
+    }
+    '/_app/invoices/': {
+      id: '/_app/invoices/'
+      path: '/invoices'
+      fullPath: '/invoices/'
+      preLoaderRoute: typeof AppInvoicesIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/invoices/$invoiceId': {
+      id: '/_app/invoices/$invoiceId'
+      path: '/invoices/$invoiceId'
+      fullPath: '/invoices/$invoiceId'
+      preLoaderRoute: typeof AppInvoicesInvoiceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/reports/': {
+      id: '/_app/reports/'
+      path: '/'
+      fullPath: '/reports/'
+      preLoaderRoute: typeof AppReportsIndexRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/clients': {
+      id: '/_app/reports/clients'
+      path: '/clients'
+      fullPath: '/reports/clients'
+      preLoaderRoute: typeof AppReportsClientsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/people': {
+      id: '/_app/reports/people'
+      path: '/people'
+      fullPath: '/reports/people'
+      preLoaderRoute: typeof AppReportsPeopleRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
+    '/_app/reports/projects': {
+      id: '/_app/reports/projects'
+      path: '/projects'
+      fullPath: '/reports/projects'
+      preLoaderRoute: typeof AppReportsProjectsRouteImport
+      parentRoute: typeof AppReportsRoute
+    }
   }
 }
 
+interface AppExpensesRouteChildren {
+  AppExpensesNewRoute: typeof AppExpensesNewRoute
+}
+
+const AppExpensesRouteChildren: AppExpensesRouteChildren = {
+  AppExpensesNewRoute: AppExpensesNewRoute,
+}
+
+const AppExpensesRouteWithChildren = AppExpensesRoute._addFileChildren(
+  AppExpensesRouteChildren,
+)
+
+interface AppReportsRouteChildren {
+  AppReportsClientsRoute: typeof AppReportsClientsRoute
+  AppReportsPeopleRoute: typeof AppReportsPeopleRoute
+  AppReportsProjectsRoute: typeof AppReportsProjectsRoute
+  AppReportsIndexRoute: typeof AppReportsIndexRoute
+}
+
+const AppReportsRouteChildren: AppReportsRouteChildren = {
+  AppReportsClientsRoute: AppReportsClientsRoute,
+  AppReportsPeopleRoute: AppReportsPeopleRoute,
+  AppReportsProjectsRoute: AppReportsProjectsRoute,
+  AppReportsIndexRoute: AppReportsIndexRoute,
+}
+
+const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
+  AppReportsRouteChildren,
+)
+
 interface AppRouteChildren {
+  AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppProfileRoute: typeof AppProfileRoute
+  AppReportsRoute: typeof AppReportsRouteWithChildren
+  AppTeamRoute: typeof AppTeamRoute
+  AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
+  AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
+  AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
+  AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
+  AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
+  AppExpensesRoute: AppExpensesRouteWithChildren,
   AppIntegrationsRoute: AppIntegrationsRoute,
   AppProfileRoute: AppProfileRoute,
+  AppReportsRoute: AppReportsRouteWithChildren,
+  AppTeamRoute: AppTeamRoute,
+  AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
+  AppApprovalsTeamRoute: AppApprovalsTeamRoute,
+  AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
+  AppApprovalsIndexRoute: AppApprovalsIndexRoute,
+  AppInvoicesIndexRoute: AppInvoicesIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -2,9 +2,10 @@ import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { RouterContext } from './routes/__root.tsx';
 
-// Error and not-found screens are rare: their code loads when one is shown.
+import { NotFoundScreen } from './routes/-components/not-found-screen.tsx';
+
+// Error screens are rare: their code loads when one is shown (the not-found screen loads its page itself).
 const FullPageRouteError = lazyRouteComponent(() => import('./routes/-components/route-error.tsx'), 'FullPageRouteError');
-const NotFound = lazyRouteComponent(() => import('./routes/-components/not-found.tsx'), 'NotFound');
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -17,7 +18,7 @@ export function createAppRouter(context: RouterContext) {
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
     defaultErrorComponent: FullPageRouteError,
-    defaultNotFoundComponent: NotFound,
+    defaultNotFoundComponent: NotFoundScreen,
     scrollRestoration: true,
   });
 }

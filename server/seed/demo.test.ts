@@ -1,7 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clients, projects, projectUsers, sections, tasks, teams, timeHistory, timeRecords, users } from '../db/schema/index.ts';
 import { verifyPassword } from '../lib/passwords.ts';
+import { storageFor } from '../modules/attachments/storage.ts';
 import { setupTestApp, type TestContext } from '../test/harness.ts';
 import { DEMO_TEAM_NAME } from './data.ts';
 import { DEMO_DAYS, demoBudgetNote, seedDemo, type DemoResult } from './demo.ts';
@@ -11,12 +15,30 @@ let t: TestContext;
 let seeded: DemoResult;
 const now = new Date('2026-03-18T10:00:00Z');
 
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-demo-'));
+
 beforeAll(async () => {
-  t = await setupTestApp();
-  seeded = await seedDemo(t.db, t.deps.secrets, now);
+  t = await setupTestApp({ config: { dataDir } });
+  seeded = await seedDemo(t.db, t.deps.secrets, now, storageFor({ dataDir }));
 });
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
 describe('demo seed', () => {
+  it('gives the team expense categories and a month of expenses, most with a receipt that downloads', async () => {
+    const member = seeded.accounts.find((a) => a.email === 'priya@northwind.example')!;
+    const cats = await t.call('GET', '/expenses/categories', { headers: { 'X-Api-Key': member.apiKey } });
+    expect(cats.body.map((c: { name: string }) => c.name)).toEqual(['Meals', 'Mileage', 'Software', 'Travel']);
+    const list = await t.call('GET', '/expenses?user=all', { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } });
+    expect(list.status).toBe(200);
+    expect(list.body.length).toBe(seeded.counts!.expenses);
+    expect(new Set(list.body.map((e: { user: number }) => e.user)).size).toBe(4);
+    const withReceipt = list.body.filter((e: { attachments: unknown[] }) => e.attachments.length > 0);
+    expect(withReceipt.length).toBeGreaterThan(list.body.length / 2);
+    const file = await t.call('GET', `/attachments/${withReceipt[0].attachments[0].token}/download`, { headers: { 'X-Api-Key': member.apiKey } });
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('image/png');
+  });
+
   it('creates Northwind Studio with one person of each role, passwords and working API keys', async () => {
     expect(seeded.created).toBe(true);
     expect(seeded.teamName).toBe(DEMO_TEAM_NAME);
@@ -119,9 +141,48 @@ describe('demo seed', () => {
     expect(time.body.length).toBeGreaterThan(10);
   });
 
+  it('has weeks waiting in the approvals inbox and one of each decision before them', async () => {
+    const as = (role: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === role)!.apiKey } });
+    const inbox = await t.call<{ status: string; user: { name: string }; weekId: number; totalTime: number; submittedTime: number; decision: unknown }[]>('GET', '/approvals', as('admin'));
+    expect(inbox.status).toBe(200);
+    const pending = inbox.body.filter((x) => x.status === 'pending');
+    expect(pending.map((x) => x.user.name).sort()).toEqual(['Hannah Weber', 'Marcus Chen', 'Priya Raman', 'Tomás Alvarez']);
+    expect(new Set(pending.map((x) => x.weekId))).toEqual(new Set([2611])); // the week before 2026-03-18
+    for (const x of pending) expect(x.submittedTime).toBeGreaterThan(0);
+    expect(inbox.body.slice(pending.length).map((x) => x.status).sort()).toEqual(['approved', 'partial_approved', 'rejected']);
+    expect((await t.call('GET', '/approvals/summary', as('supervisor'))).body).toEqual({ pending: 4, pendingForMe: 1 });
+    // The member sees the decision on the week before.
+    const me = (await t.call('GET', '/users/me', as('member'))).body as { id: number };
+    const weeks = await t.call<{ approval: { status: string } | null }[]>('GET', `/users/${me.id}/timesheets?weekId=2610`, as('member'));
+    expect(weeks.body[0]!.approval!.status).toBe('approved');
+  });
+
+  it('has a quarter of time and expenses of every kind, so each report tab and its trend have something to show', async () => {
+    const as = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
+    const range = `date.gte=${weekdaysBefore(now, DEMO_DAYS)[0]}&date.lte=2026-03-17`;
+    const projectRows = await t.call<Record<string, number>[]>('GET', `/dashboards/projects?${range}`, as);
+    expect(projectRows.body).toHaveLength(5);
+    for (const p of projectRows.body) expect(p.time).toBeGreaterThan(40 * 3600);
+    const total = (k: string) => projectRows.body.reduce((a, p) => a + p[k]!, 0);
+    expect(total('billableExpenses')).toBeGreaterThan(0);
+    expect(total('costsExpenses')).toBeGreaterThan(0);
+    expect(total('profit')).toBeGreaterThan(0);
+    expect((await t.call('GET', `/dashboards/clients?${range}`, as)).body).toHaveLength(3);
+    const weeks = await t.call<{ billableTime: number; nonBillableTime: number }[]>('GET', `/dashboards/trend?${range}&interval=week`, as);
+    expect(weeks.body.length).toBeGreaterThanOrEqual(13);
+    for (const w of weeks.body) {
+      expect(w.billableTime).toBeGreaterThan(0);
+      expect(w.nonBillableTime).toBeGreaterThan(0);
+    }
+  });
+
   it('starts budgets comfortable, past the threshold and over, and says which one refuses more time', async () => {
     const admin = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
-    const ps = await t.call<{ name: string; budget?: { progress: number; threshold: number; disallowOverbudget: boolean } }[]>('GET', '/projects', admin);
+    const ps = await t.call<{ name: string; budget?: { progress: number; threshold: number; disallowOverbudget: boolean } }[]>(
+      'GET',
+      '/projects',
+      admin,
+    );
     const budget = (name: string) => ps.body.find((p) => p.name === name)!.budget!;
     expect(budget('Brand refresh').progress).toBeLessThan(budget('Brand refresh').threshold - 20);
     expect(budget('Online shop').progress).toBeGreaterThanOrEqual(budget('Online shop').threshold);
@@ -136,7 +197,11 @@ describe('demo seed', () => {
     const priya = seeded.accounts.find((a) => a.role === 'member')!;
     const me = (await t.call<{ id: number }>('GET', '/users/me', as(priya.email))).body;
     const dates = weekdaysBefore(now, 7);
-    const mine = await t.call<{ task: { id: string } | null }[]>('GET', `/users/${me.id}/time?from=${dates[0]}&to=${dates.at(-1)}`, as(priya.email));
+    const mine = await t.call<{ task: { id: string } | null }[]>(
+      'GET',
+      `/users/${me.id}/time?from=${dates[0]}&to=${dates.at(-1)}`,
+      as(priya.email),
+    );
     const rows = [...new Set(mine.body.flatMap((r) => (r.task ? [r.task.id] : [])))];
     expect(rows.length).toBeGreaterThan(3);
     for (const task of rows) {
@@ -144,8 +209,14 @@ describe('demo seed', () => {
       expect(added.status, `task ${task}`).toBe(201);
     }
     const tomas = seeded.accounts.find((a) => a.email.startsWith('tomas'))!;
-    const spring = (await t.call<{ id: string; name: string }[]>('GET', '/projects', as(tomas.email))).body.find((p) => p.name === 'Spring campaign')!;
-    const springTasks = await t.call<{ id: string; status: string }[]>('GET', `/projects/${encodeURIComponent(spring.id)}/tasks`, as(tomas.email));
+    const spring = (await t.call<{ id: string; name: string }[]>('GET', '/projects', as(tomas.email))).body.find(
+      (p) => p.name === 'Spring campaign',
+    )!;
+    const springTasks = await t.call<{ id: string; status: string }[]>(
+      'GET',
+      `/projects/${encodeURIComponent(spring.id)}/tasks`,
+      as(tomas.email),
+    );
     const open = springTasks.body.find((x) => x.status === 'open')!;
     const refused = await t.call('POST', '/time', { ...as(tomas.email), body: { task: open.id, date: dates.at(-1), time: 1800 } });
     expect(refused.status).toBe(422);

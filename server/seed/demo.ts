@@ -1,6 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
+  approvals,
   clients as clientsTable,
   projects as projectsTable,
   projectUsers,
@@ -18,9 +19,12 @@ import { budgetUsage } from '../modules/budgets/progress.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { createUser } from '../modules/users/service.ts';
 import { clients, DEMO_TEAM_NAME, people, type DemoBudget, type DemoTask, type PersonKey } from './data.ts';
+import { planApprovals } from './approvals.ts';
 import { projects } from './projects.ts';
 import { seedDemoInvoice } from './invoices.ts';
+import { seedExpenses } from './expenses.ts';
 import { planTime, weekdaysBefore } from './time.ts';
+import type { AttachmentStorage } from '../modules/attachments/storage.ts';
 
 export interface DemoAccount {
   name: string;
@@ -35,11 +39,11 @@ export interface DemoResult {
   teamId: number;
   teamName: string;
   accounts: DemoAccount[];
-  counts?: { clients: number; projects: number; tasks: number; timeRecords: number };
+  counts?: { clients: number; projects: number; tasks: number; timeRecords: number; expenses: number };
 }
 
-/** How many days back the demo's time records reach. */
-export const DEMO_DAYS = 28;
+/** How many days back the demo's time records and expenses reach: a quarter, so the reports have history. */
+export const DEMO_DAYS = 91;
 
 const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
   const { appliedFromWeeksAgo, targetProgress: _target, ...rest } = b;
@@ -98,10 +102,10 @@ export async function demoSignIn(db: Db, secrets: Secrets): Promise<DemoResult |
 }
 
 /**
- * Creates the demo team "Northwind Studio" with people, clients, projects, tasks and a few weeks of
- * time, in one transaction. Does nothing when the team already exists.
+ * Creates the demo team "Northwind Studio" with people, clients, projects, tasks, and a quarter of
+ * time and expenses, in one transaction. Does nothing when the team already exists.
  */
-export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Promise<DemoResult> {
+export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), storage?: AttachmentStorage): Promise<DemoResult> {
   const existing = await demoSignIn(db, secrets);
   if (existing) return existing;
   return db.transaction(async (txDb) => {
@@ -141,6 +145,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     }
 
     const taskCount = { n: 0 };
+    const projectsOf = new Map<PersonKey, { id: number; billable: boolean }[]>();
     const targets: { projectId: number; budget: StoredBudget; targetProgress: number }[] = [];
     const workTasks = new Map<PersonKey, number[]>();
     for (const p of projects) {
@@ -158,7 +163,10 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
         },
         budget: p.budget ? { ...toBudget(p.budget, now), showToUsers: p.budget.showToUsers } : null,
       });
-      if (p.budget?.targetProgress) targets.push({ projectId: project.id, budget: project.budget!, targetProgress: p.budget.targetProgress });
+      if (p.budget?.targetProgress)
+        targets.push({ projectId: project.id, budget: project.budget!, targetProgress: p.budget.targetProgress });
+      for (const m of p.members)
+        projectsOf.set(m, [...(projectsOf.get(m) ?? []), { id: project.id, billable: p.billing.type !== 'non_billable' }]);
       await scope.insertMany(
         projectUsers,
         p.members.map((m) => ({ projectId: project.id, userId: ids[m] })),
@@ -213,12 +221,24 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date()): Prom
     );
     for (const t of targets) await setBudgetToProgress(scope, t.projectId, t.budget, t.targetProgress, now);
     if (admin && days.length) await seedDemoInvoice(scope, admin, team!, clientIds.helix!, now, [...days].sort()[0]!);
+    const expenseCount = await seedExpenses(scope, {
+      people: people.filter((p) => p.role !== 'member_limited').map((p) => ({ userId: ids[p.key], projects: projectsOf.get(p.key) ?? [] })),
+      dates: weekdaysBefore(now, DEMO_DAYS),
+      storage,
+    });
+    await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
     return {
       created: true,
       teamId: team!.id,
       teamName: DEMO_TEAM_NAME,
       accounts,
-      counts: { clients: clients.length, projects: projects.length, tasks: taskCount.n, timeRecords: records.length },
+      counts: {
+        clients: clients.length,
+        projects: projects.length,
+        tasks: taskCount.n,
+        timeRecords: records.length,
+        expenses: expenseCount,
+      },
     };
   });
 }

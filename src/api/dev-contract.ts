@@ -14,6 +14,7 @@ const routes = allRoutes().map((r) => ({ route: r, test: pattern(r.path) }));
 export function answerSchema(method: HttpMethod, path: string): z.ZodType | null {
   const matches = routes.filter((r) => r.route.method === method && r.test.test(path));
   // A literal path wins over a pattern (`/timers/current` over `/timers/{id}`).
-  const best = matches.sort((a, b) => b.route.path.split('{').length * -1 - a.route.path.split('{').length * -1)[0];
+  const placeholders = (path: string) => path.split('{').length;
+  const best = matches.sort((a, b) => placeholders(a.route.path) - placeholders(b.route.path))[0];
   return best?.route.response ?? null;
 }

@@ -16,6 +16,12 @@ export const keys = {
   timesheets: {
     all: ['timesheets'] as const,
     week: (userId: number, weekId: number) => ['timesheets', userId, weekId] as const,
+    team: (weekId: number) => ['timesheets', 'team', weekId] as const,
+  },
+  approvals: {
+    all: ['approvals'] as const,
+    inbox: (query: Record<string, string>) => ['approvals', 'inbox', query] as const,
+    summary: ['approvals', 'summary'] as const,
   },
   timers: { current: ['timers', 'current'] as const },
   apps: { mine: ['apps', 'mine'] as const },
@@ -23,8 +29,28 @@ export const keys = {
     all: ['hooks'] as const,
     deliveries: (hookId: number, failed: boolean) => ['hooks', hookId, 'deliveries', { failed }] as const,
   },
+  timecards: {
+    ofUser: (userId: number) => ['timecards', userId] as const,
+    range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
+  },
   projects: { all: ['projects'] as const },
+  expenses: {
+    all: ['expenses'] as const,
+    categories: ['expenses', 'categories'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['expenses', 'list', filters] as const,
+  },
+  dashboards: {
+    all: ['dashboards'] as const,
+    report: (report: string, filters: object) => ['dashboards', report, filters] as const,
+    trend: (report: string, filters: object) => ['dashboards', 'trend', report, filters] as const,
+  },
+  timeExport: (filters: object) => ['time', 'export', filters] as const,
   clients: { all: ['clients'] as const },
+  invoices: {
+    all: ['invoices'] as const,
+    list: (filters: Record<string, string | number | undefined>) => ['invoices', 'list', filters] as const,
+    one: (invoiceId: number) => ['invoices', 'one', invoiceId] as const,
+  },
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,
     one: (taskId: string) => ['tasks', 'one', taskId] as const,

@@ -13,7 +13,8 @@ export const DEFAULT_API_BASE_URL = 'http://127.0.0.1:8787';
  */
 export async function loadRuntimeConfig(doFetch: typeof fetch = (i, init) => globalThis.fetch(i, init)): Promise<RuntimeConfig> {
   try {
-    const res = await doFetch('/config.json', { cache: 'no-store', headers: { Accept: 'application/json' } });
+    // Default cache mode, so the response index.html's preload started is the one used.
+    const res = await doFetch('/config.json', { headers: { Accept: 'application/json' } });
     if (!res.ok) throw new Error(`config.json answered ${res.status}`);
     const json = (await res.json()) as { apiBaseUrl?: unknown };
     const apiBaseUrl = typeof json.apiBaseUrl === 'string' ? normalizeBaseUrl(json.apiBaseUrl) : null;
@@ -23,4 +24,31 @@ export async function loadRuntimeConfig(doFetch: typeof fetch = (i, init) => glo
     console.warn(`Using the default API at ${DEFAULT_API_BASE_URL}:`, e);
     return { apiBaseUrl: DEFAULT_API_BASE_URL };
   }
+}
+
+const CONFIG_KEY = 'timekeep.config';
+
+/**
+ * The config for this start: with a saved session (which names its own API) the copy kept from the last
+ * visit, so the first screen does not wait for `config.json`, which is still read and kept for the next
+ * visit; otherwise (signing in uses the default API) `config.json` itself.
+ */
+export async function startupConfig(storage: Storage, signedIn: boolean, load: () => Promise<RuntimeConfig> = loadRuntimeConfig): Promise<RuntimeConfig> {
+  const fresh = load().then((c) => {
+    try {
+      storage.setItem(CONFIG_KEY, JSON.stringify(c));
+    } catch {
+      // Without storage every visit reads config.json first.
+    }
+    return c;
+  });
+  let kept: RuntimeConfig | null = null;
+  try {
+    const v = JSON.parse(storage.getItem(CONFIG_KEY) ?? 'null') as Partial<RuntimeConfig> | null;
+    const base = typeof v?.apiBaseUrl === 'string' ? normalizeBaseUrl(v.apiBaseUrl) : null;
+    kept = base ? { apiBaseUrl: base } : null;
+  } catch {
+    kept = null;
+  }
+  return signedIn && kept ? kept : fresh;
 }

@@ -15,19 +15,23 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
 /*
  * Every screen of the navigation, in the order of DESIGN.md section 4. A screen joins the navigation by
  * adding its line here once its route exists (the `to` type only accepts routes that exist), e.g.
- *   { label: 'Timecards', to: '/timecards', roles: everyone, phone: 2 },
  *   { label: 'Time off', to: '/time-off', roles: everyone, phone: 3 },
  *   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
  *   { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
  *   { label: 'Projects', to: '/projects', roles: everyone },
  *   { label: 'Clients', to: '/clients', roles: ['admin', 'supervisor'] },
  *   { label: 'Reports', to: '/reports/clients', roles: ['admin', 'supervisor', 'member'] },
- *   { label: 'Invoices', to: '/invoices', roles: ['admin'] },
  *   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
  *   { label: 'Integrations', to: '/integrations', roles: everyone },
  */
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
+  { label: 'Timecards', to: '/timecards', roles: everyone, phone: 2 },
+  { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
+  { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
+  { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
+  { label: 'Invoices', to: '/invoices', roles: ['admin'] },
+  { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
   { label: 'Integrations', to: '/integrations', roles: everyone },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];

@@ -4,6 +4,15 @@ import { parseStoredCredential, restoreCredential, type SessionCredential, type 
 const SESSION_KEY = 'timekeep.session';
 const SERVER_KEY = 'timekeep.server';
 
+/** Whether a session is saved (the user was signed in), read before the session is built. */
+export function hasSavedSession(storage: Storage): boolean {
+  try {
+    return storage.getItem(SESSION_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
 /** Whether the saved session (if any) is an OAuth one, read before the session is built. */
 export function savedSessionIsOAuth(storage: Storage): boolean {
   try {

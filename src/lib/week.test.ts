@@ -19,9 +19,11 @@ describe('week navigation across year ends', () => {
   it('lays out the week that crosses the new year for Monday and Sunday starts', () => {
     expect(weekDates(2601, 1)).toEqual(['2025-12-29', '2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02', '2026-01-03', '2026-01-04']);
     expect(weekDates(2601, 0)).toEqual(['2025-12-28', '2025-12-29', '2025-12-30', '2025-12-31', '2026-01-01', '2026-01-02', '2026-01-03']);
-    expect(weekLabel(2601, 1)).toBe('Dec 29, 2025 \u2013 Jan 4, 2026');
-    expect(weekLabel(2649, 1)).toBe('Nov 30 \u2013 Dec 6, 2026');
-    expect(weekLabel(2647, 1)).toBe('Nov 16 \u2013 22, 2026');
+    expect(weekLabel(2601, 1, 'en-US')).toBe('Dec 29, 2025 \u2013 Jan 4, 2026');
+    expect(weekLabel(2649, 1, 'en-US')).toBe('Nov 30 \u2013 Dec 6, 2026');
+    expect(weekLabel(2647, 1, 'en-US')).toBe('Nov 16 \u2013 22, 2026');
+    // In the user's locale, like the browser's own date picker.
+    expect(weekLabel(2647, 1, 'en-GB')).toBe('16 \u2013 22 Nov 2026');
   });
 
   it('finds the week of a date picked in the calendar', () => {
@@ -56,7 +58,8 @@ describe('week navigation across year ends', () => {
   });
 
   it('describes days', () => {
-    expect(dayInfo('2026-11-22')).toMatchObject({ short: 'Sun', long: 'Sunday', dayOfMonth: 22, weekend: true, full: 'Sunday, Nov 22' });
+    expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({ short: 'Sun', long: 'Sunday', dayOfMonth: 22, weekend: true, full: 'Sunday, Nov 22' });
+    expect(dayInfo('2026-11-22', 'en-GB')).toMatchObject({ short: 'Sun', full: 'Sunday 22 Nov' });
     expect(dayInfo('2026-11-23').weekend).toBe(false);
   });
 });

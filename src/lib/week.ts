@@ -27,21 +27,24 @@ export const weekOfDate = (date: string, weekStart: number) => weekIdOf(date, we
 
 export { weekDates, weekRange, addDays };
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const WEEKDAYS_LONG = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+/** The user's locale (the browser's language), for every date the app writes out; `en-US` outside a browser. */
+export const userLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
 
-const parts = (date: string) => ({ y: Number(date.slice(0, 4)), m: Number(date.slice(5, 7)) - 1, d: Number(date.slice(8, 10)) });
-const weekday = (date: string) => new Date(Date.UTC(parts(date).y, parts(date).m, parts(date).d)).getUTCDay();
+const formats = new Map<string, Intl.DateTimeFormat>();
+function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let f = formats.get(key);
+  if (!f) formats.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' })));
+  return f;
+}
+const utcDay = (date: string) => new Date(`${date}T00:00:00Z`);
+// Some ICU versions put thin spaces around the range dash: plain spaces read the same everywhere.
+const plainSpaces = (text: string) => text.replace(/[\u2009\u202f]/g, ' ');
 
-/** `Nov 16 – 22, 2026`, `Nov 30 – Dec 6, 2026`, `Dec 28, 2026 – Jan 3, 2027`. */
-export function weekLabel(weekId: number, weekStart: number): string {
+/** In the user's locale: `Nov 16 – 22, 2026`, `Nov 30 – Dec 6, 2026`, `Dec 28, 2026 – Jan 3, 2027` in English. */
+export function weekLabel(weekId: number, weekStart: number, locale = userLocale()): string {
   const { from, to } = weekRange(weekId, weekStart);
-  const a = parts(from);
-  const b = parts(to);
-  if (a.y !== b.y) return `${MONTHS[a.m]} ${a.d}, ${a.y} \u2013 ${MONTHS[b.m]} ${b.d}, ${b.y}`;
-  if (a.m !== b.m) return `${MONTHS[a.m]} ${a.d} \u2013 ${MONTHS[b.m]} ${b.d}, ${b.y}`;
-  return `${MONTHS[a.m]} ${a.d} \u2013 ${b.d}, ${b.y}`;
+  return plainSpaces(format(locale, { month: 'short', day: 'numeric', year: 'numeric' }).formatRange(utcDay(from), utcDay(to)));
 }
 
 /** `Week 47` (the ISO week number of the id). */
@@ -60,15 +63,15 @@ export interface DayInfo {
   weekend: boolean;
 }
 
-export function dayInfo(date: string): DayInfo {
-  const wd = weekday(date);
-  const p = parts(date);
+export function dayInfo(date: string, locale = userLocale()): DayInfo {
+  const day = utcDay(date);
+  const wd = day.getUTCDay();
   return {
     date,
-    short: WEEKDAYS[wd]!,
-    long: WEEKDAYS_LONG[wd]!,
-    dayOfMonth: p.d,
-    full: `${WEEKDAYS_LONG[wd]}, ${MONTHS[p.m]} ${p.d}`,
+    short: format(locale, { weekday: 'short' }).format(day),
+    long: format(locale, { weekday: 'long' }).format(day),
+    dayOfMonth: day.getUTCDate(),
+    full: format(locale, { weekday: 'long', month: 'short', day: 'numeric' }).format(day),
     weekend: wd === 0 || wd === 6,
   };
 }

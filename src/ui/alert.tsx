@@ -1,3 +1,4 @@
+import './alert.css';
 import type { ReactNode } from 'react';
 
 export interface AlertProps {

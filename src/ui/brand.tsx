@@ -1,3 +1,4 @@
+import './brand.css';
 /** The Timekeep mark and name. */
 export function Brand({ size = 'md' }: { size?: 'md' | 'lg' }) {
   return (

@@ -1,3 +1,4 @@
+import './card.css';
 import { useId, type HTMLAttributes, type ReactNode } from 'react';
 
 export interface CardProps extends Omit<HTMLAttributes<HTMLElement>, 'title'> {

@@ -1,3 +1,5 @@
+import './combobox.css';
+import './field.css';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 
 export interface ComboOption<T> {

@@ -1,4 +1,3 @@
-import './form/form.css';
 import { useState, type ReactNode } from 'react';
 import { Button } from './button.tsx';
 import { Dialog } from './dialog.tsx';
@@ -40,6 +39,7 @@ export function ConfirmDialog({
       open
       size="sm"
       title={title}
+      description={message}
       onClose={onCancel}
       footer={
         <>
@@ -52,7 +52,7 @@ export function ConfirmDialog({
         </>
       }
     >
-      <p className="confirm__message">{message}</p>
+      {null}
     </Dialog>
   );
 }

@@ -1,3 +1,4 @@
+import './dialog.css';
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 
 export interface DialogProps {

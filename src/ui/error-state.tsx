@@ -1,3 +1,4 @@
+import './error-state.css';
 import type { ReactNode } from 'react';
 import { Button } from './button.tsx';
 

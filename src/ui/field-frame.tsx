@@ -1,3 +1,4 @@
+import './field.css';
 import { useId, type ReactNode } from 'react';
 
 export interface FieldFrameProps {

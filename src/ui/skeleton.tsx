@@ -1,3 +1,4 @@
+import './skeleton.css';
 import type { CSSProperties, ReactNode } from 'react';
 
 /** A grey placeholder of the size of what is loading; hidden from assistive technology. */

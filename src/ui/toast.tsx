@@ -1,3 +1,4 @@
+import './toast.css';
 import { useSyncExternalStore } from 'react';
 
 export type ToastTone = 'info' | 'success' | 'error';

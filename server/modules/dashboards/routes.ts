@@ -1,34 +1,14 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { dashboardRoutes, type DashboardQuery } from '../../../contract/dashboards.ts';
+import { dashboardRoutes } from '../../../contract/dashboards.ts';
 import { clients, projects, teams, users } from '../../db/schema/index.ts';
-import type { AppEnv, Caller } from '../../http/env.ts';
-import { forbidden } from '../../http/errors.ts';
-import { isAdmin, requireRole } from '../../http/permissions.ts';
+import type { AppEnv } from '../../http/env.ts';
 import { register } from '../../http/route.ts';
-import { parsePrefixedId, prefixed } from '../../lib/ids.ts';
-import { metrics, type Visibility } from './figures.ts';
+import { prefixed } from '../../lib/ids.ts';
+import { filterFor } from './filter.ts';
+import { metrics } from './figures.ts';
 import { expenseTotals, timeOffTotals, timeTotals, type DashboardFilter, type GroupBy } from './queries.ts';
-
-/** The filter of a request, narrowed by the role: members only ever see their own time. */
-function filterFor(caller: Caller, teamId: number, q: DashboardQuery): { filter: DashboardFilter; visibility: Visibility } {
-  requireRole(caller, ['admin', 'supervisor', 'member'], 'Your role has no dashboards');
-  let memberId = q.memberId;
-  if (caller.user.role === 'member') {
-    if (memberId !== undefined && memberId !== caller.user.id) throw forbidden('Members see only their own time');
-    memberId = caller.user.id;
-  }
-  const filter: DashboardFilter = {
-    teamId,
-    from: q['date.gte'],
-    to: q['date.lte'],
-    projectId: q.projectId ? parsePrefixedId(q.projectId) : undefined,
-    clientId: q.clientId,
-    memberId,
-  };
-  const visibility: Visibility = isAdmin(caller) ? 'all' : caller.user.role === 'supervisor' ? 'billable' : 'time';
-  return { filter, visibility };
-}
+import { registerTrendRoute } from './trend.ts';
 
 /** Time and expense sums of every group with time or expenses in the filter. */
 async function totals(db: Parameters<typeof timeTotals>[0], group: GroupBy, filter: DashboardFilter) {
@@ -45,6 +25,7 @@ const byName =
     name(a).localeCompare(name(b)) || String(id(a)).localeCompare(String(id(b)), 'en', { numeric: true });
 
 export function registerDashboardRoutes(app: Hono<AppEnv>) {
+  registerTrendRoute(app);
   register(app, dashboardRoutes.clients, async (c, { query }, caller) => {
     const scope = c.get('scope');
     const { filter, visibility } = filterFor(caller, scope.teamId, query);

@@ -36,7 +36,13 @@ export function registerCategoryRoutes(app: Hono<AppEnv>) {
       .from(expenseCategories)
       .where(scope.mine(expenseCategories))
       .orderBy(asc(expenseCategories.name), asc(expenseCategories.id));
-    return rows.map(presentCategory);
+    const counts = await scope.db
+      .select({ id: expenses.categoryId, n: count() })
+      .from(expenses)
+      .where(scope.mine(expenses))
+      .groupBy(expenses.categoryId);
+    const used = new Map(counts.map((c) => [c.id, c.n]));
+    return rows.map((r) => ({ ...presentCategory(r), expenseCount: used.get(r.id) ?? 0 }));
   });
 
   register(app, expenseRoutes.createCategory, async (c, { body }, caller) => {

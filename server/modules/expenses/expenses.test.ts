@@ -82,6 +82,9 @@ describe('expense categories', () => {
     const empty = (await t.call('POST', '/expenses/categories', { as: r.admin, body: { name: 'Empty', color: '#000003' } })).body;
     expect((await t.call('DELETE', `/expenses/categories/${empty.id}`, { as: r.admin })).status).toBe(204);
     const e1 = (await t.call('POST', '/expenses', { as: r.admin, body: { category: a.id, date: '2026-03-02', amount: 500 } })).body;
+    const listed = (await t.call('GET', '/expenses/categories', { as: r.member })).body as { id: number; expenseCount: number }[];
+    expect(listed.find((c) => c.id === a.id)?.expenseCount).toBe(1);
+    expect(listed.find((c) => c.id === b.id)?.expenseCount).toBe(0);
     const refused = await t.call('DELETE', `/expenses/categories/${a.id}`, { as: r.admin });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: 422, errors: { targetCategory: expect.any(Array) } });
@@ -329,7 +332,11 @@ describe('expenses', () => {
     ).toBe(403);
     expect((await t.call('GET', '/expenses', { as: null })).status).toBe(401);
     expect((await t.call('GET', '/expenses?user=all', { as: r.member })).status).toBe(403);
-    expect((await t.call('GET', `/expenses?user=${r.admin.id}`, { as: r.supervisor })).status).toBe(403);
+    const bySupervisor = await t.call('GET', `/expenses?user=${r.member.id}`, { as: r.supervisor });
+    expect(bySupervisor.status).toBe(200);
+    expect(bySupervisor.body.length).toBeGreaterThan(0);
+    expect((await t.call('GET', '/expenses?user=all', { as: r.supervisor })).status).toBe(200);
+    expect((await t.call('GET', `/expenses?user=${r.supervisor.id}`, { as: r.member })).status).toBe(403);
     expect((await t.call('GET', `/expenses?user=${r.member.id}`, { as: r.member })).status).toBe(200);
     const all = (await t.call('GET', '/expenses?user=all&limit=10000', { as: r.admin })).body as { user: number }[];
     expect(new Set(all.map((e) => e.user))).toEqual(new Set([r.member.id, r.supervisor.id]));

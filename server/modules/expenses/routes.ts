@@ -5,7 +5,7 @@ import { expenseAttachments, expenses, projects } from '../../db/schema/index.ts
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { isAdmin, requireRole } from '../../http/permissions.ts';
+import { isAdmin, isManager, requireRole } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { parsePrefixedId } from '../../lib/ids.ts';
 import { registerAttachmentRoutes } from '../attachments/routes.ts';
@@ -45,8 +45,9 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
   register(app, expenseRoutes.list, async (c, { query }, caller) => {
     requireExpenseRole(caller);
     const scope = c.get('scope');
-    if (query.user !== undefined && query.user !== caller.user.id && !isAdmin(caller))
-      throw forbidden("Only admins can list other people's expenses");
+    // Reading others' expenses follows "read others' time" of the role table: admins and supervisors.
+    if (query.user !== undefined && query.user !== caller.user.id && !isManager(caller))
+      throw forbidden("Only admins and supervisors can list other people's expenses");
     if (query.from && query.to && query.from > query.to)
       throw unprocessable('from must not be after to', { from: ['Must not be after to'] });
     const limit = query.limit ?? 1000;

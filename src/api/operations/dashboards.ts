@@ -5,3 +5,4 @@ import type { Operation } from '../operation.ts';
 export const clients: Operation<typeof R.clients> = { method: 'get', path: '/dashboards/clients' };
 export const projects: Operation<typeof R.projects> = { method: 'get', path: '/dashboards/projects' };
 export const users: Operation<typeof R.users> = { method: 'get', path: '/dashboards/users' };
+export const trend: Operation<typeof R.trend> = { method: 'get', path: '/dashboards/trend' };

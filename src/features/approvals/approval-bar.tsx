@@ -1,3 +1,4 @@
+import './approvals.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Approval, Timesheet, WeekDays } from '../../../contract/timesheets.ts';
@@ -22,7 +23,15 @@ export interface ApprovalBarProps {
 
 const icons = {
   none: <circle cx="8" cy="8" r="5" fill="none" stroke="currentColor" strokeWidth="1.6" strokeDasharray="2.5 2" />,
-  pending: <path d="M8 4.5V8l2.5 1.5M8 2.5a5.5 5.5 0 100 11 5.5 5.5 0 000-11z" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />,
+  pending: (
+    <path
+      d="M8 4.5V8l2.5 1.5M8 2.5a5.5 5.5 0 100 11 5.5 5.5 0 000-11z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+    />
+  ),
   ok: <path d="M3.5 8.5l3 3 6-7" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />,
   bad: <path d="M4.5 4.5l7 7M11.5 4.5l-7 7" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />,
 };
@@ -77,10 +86,18 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
             {info.label}
           </h2>
           <p className="approval__detail">
-            {status === 'pending' && approval && `Submitted ${dayList(approval.submittedDays, days)}${approval.reviewer ? ` to ${names.get(approval.reviewer) ?? 'a reviewer'}` : ''}. The week is read-only until it is reviewed or withdrawn.`}
-            {(status === 'approved' || status === 'partial_approved') && approval && `Approved: ${dayList(approval.approvedDays, days)} (${formatDuration(approval.totalTime)}). Approved days are locked.`}
-            {status === 'rejected' && (lastRejection?.comment ? `\u201c${lastRejection.comment}\u201d \u2014 ${names.get(lastRejection.user) ?? 'Reviewer'}` : 'The reviewer sent the week back. Fix it and submit again.')}
-            {(status === 'none' || status === 'discarded') && (hasTime ? 'When the week is complete, submit it for approval.' : 'Log time, then submit the week for approval.')}
+            {status === 'pending' &&
+              approval &&
+              `Submitted ${dayList(approval.submittedDays, days)}${approval.reviewer ? ` to ${names.get(approval.reviewer) ?? 'a reviewer'}` : ''}. The week is read-only until it is reviewed or withdrawn.`}
+            {(status === 'approved' || status === 'partial_approved') &&
+              approval &&
+              `Approved: ${dayList(approval.approvedDays, days)} (${formatDuration(approval.totalTime)}). Approved days are locked.`}
+            {status === 'rejected' &&
+              (lastRejection?.comment
+                ? `\u201c${lastRejection.comment}\u201d \u2014 ${names.get(lastRejection.user) ?? 'Reviewer'}`
+                : 'The reviewer sent the week back. Fix it and submit again.')}
+            {(status === 'none' || status === 'discarded') &&
+              (hasTime ? 'When the week is complete, submit it for approval.' : 'Log time, then submit the week for approval.')}
           </p>
         </div>
         <div className="approval__actions">

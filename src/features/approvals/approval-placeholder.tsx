@@ -1,3 +1,4 @@
+import './approvals.css';
 import { Button } from '../../ui/button.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
 

@@ -1,3 +1,5 @@
+import '../../ui/field.css';
+import './approvals.css';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
@@ -12,6 +14,7 @@ import type { DayInfo } from '../../lib/week.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Button } from '../../ui/button.tsx';
 import { Dialog } from '../../ui/dialog.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import * as timesheets from '../../api/operations/timesheets.ts';
 import { refreshWeek, teamUsersQueryOptions } from './api.ts';
@@ -38,10 +41,15 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
   const id = useId();
   const formId = `${id}-form`;
   const users = useQuery(teamUsersQueryOptions(api));
-  const reviewers = (users.data ?? []).filter((u) => (u.role === 'admin' || u.role === 'supervisor') && u.status !== 'removed' && u.id !== userId);
+  const reviewers = (users.data ?? []).filter(
+    (u) => (u.role === 'admin' || u.role === 'supervisor') && u.status !== 'removed' && u.id !== userId,
+  );
   const approved = timesheet?.approval?.approvedDays;
-  const timeOf = (date: string) => timesheet?.dailyTime.find((d) => d.date === `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`)?.time ?? 0;
-  const defaults = Object.fromEntries(days.map((d) => [dayNameOf(d.date), timeOf(d.date) > 0 && !approved?.[dayNameOf(d.date)]])) as WeekDays;
+  const timeOf = (date: string) =>
+    timesheet?.dailyTime.find((d) => d.date === `${date.slice(8, 10)}-${date.slice(5, 7)}-${date.slice(0, 4)}`)?.time ?? 0;
+  const defaults = Object.fromEntries(
+    days.map((d) => [dayNameOf(d.date), timeOf(d.date) > 0 && !approved?.[dayNameOf(d.date)]]),
+  ) as WeekDays;
 
   const { register, handleSubmit, formState } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
@@ -57,7 +65,10 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
     },
   });
   const serverError = submit.error;
-  const daysError = formState.errors.days?.message ?? formState.errors.days?.root?.message ?? (serverError instanceof ApiError ? serverError.errors?.days?.[0] : undefined);
+  const daysError =
+    formState.errors.days?.message ??
+    formState.errors.days?.root?.message ??
+    (serverError instanceof ApiError ? serverError.errors?.days?.[0] : undefined);
 
   return (
     <Dialog
@@ -82,24 +93,12 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
             {describeError(serverError)}
           </Alert>
         )}
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reviewer`}>
-            Reviewer
-          </label>
-          <select
-            id={`${id}-reviewer`}
-            className="field__input"
-            {...register('reviewer', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
-          >
-            <option value="">Any admin or supervisor</option>
-            {reviewers.map((u) => (
-              <option key={u.id} value={u.id}>
-                {u.name} ({u.role === 'admin' ? 'Admin' : 'Supervisor'})
-              </option>
-            ))}
-          </select>
-          {users.isError && <p className="field__hint">The team list did not load; any reviewer will do.</p>}
-        </div>
+        <SelectField
+          label="Reviewer"
+          options={[{ value: '', label: 'Any admin or supervisor' }, ...reviewers.map((u) => ({ value: u.id, label: `${u.name} (${u.role === 'admin' ? 'Admin' : 'Supervisor'})` }))]}
+          hint={users.isError ? 'The team list did not load; any reviewer will do.' : undefined}
+          {...register('reviewer', { setValueAs: (v: string) => (v === '' || v === undefined ? undefined : Number(v)) })}
+        />
         <fieldset className="field days-field" aria-describedby={daysError ? `${id}-days-error` : undefined}>
           <legend className="field__label">Days</legend>
           <div className="days-field__list">
@@ -110,7 +109,9 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
                 <label key={d.date} className={`day-check${isApproved ? ' is-approved' : ''}`}>
                   <input type="checkbox" disabled={isApproved} {...register(`days.${name}`)} />
                   <span className="day-check__name">{d.short}</span>
-                  <span className="day-check__time">{isApproved ? 'approved' : timeOf(d.date) ? formatDuration(timeOf(d.date)) : '\u2013'}</span>
+                  <span className="day-check__time">
+                    {isApproved ? 'approved' : timeOf(d.date) ? formatDuration(timeOf(d.date)) : '\u2013'}
+                  </span>
                 </label>
               );
             })}

@@ -1,3 +1,6 @@
+import '../../ui/button.css';
+import '../../ui/card.css';
+import './sign-in.css';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { completeSignIn, describeSignInError, CALLBACK_PATH } from '../../auth/oauth-flow.ts';

@@ -1,3 +1,6 @@
+import '../../ui/button.css';
+import '../../ui/card.css';
+import './sign-in.css';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, describeError, NetworkError } from '../../api/errors.ts';

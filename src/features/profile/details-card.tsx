@@ -1,3 +1,4 @@
+import '../../ui/card.css';
 import { lazy, Suspense, useState } from 'react';
 import type { User } from '../../../contract/users.ts';
 import { Button } from '../../ui/button.tsx';

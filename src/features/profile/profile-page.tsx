@@ -1,3 +1,4 @@
+import './profile.css';
 import type { ReactNode } from 'react';
 import type { User } from '../../../contract/users.ts';
 import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';

@@ -1,3 +1,6 @@
+import '../../ui/skeleton.css';
+import '../../ui/card.css';
+import './profile.css';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** The profile's layout in grey while it loads, so nothing jumps when it arrives. */

@@ -1,3 +1,4 @@
+import './shell.css';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
@@ -28,11 +29,15 @@ export interface AppShellProps {
   today?: ReactNode;
   /** The running timer (or Start). */
   timer?: ReactNode;
+  /** Something to show beside a navigation label, such as a count of what waits there. */
+  badges?: Partial<Record<string, ReactNode>>;
+  /** Clock in / clock out for the timecard. */
+  clock?: ReactNode;
   children: ReactNode;
 }
 
 /** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
-export function AppShell({ user, nav, phone, onSignOut, today, timer, children }: AppShellProps) {
+export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, badges, children }: AppShellProps) {
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
@@ -49,12 +54,14 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, children }
                 <li key={item.to}>
                   <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
                     {item.label}
+                    {badges?.[item.to]}
                   </Link>
                 </li>
               ))}
             </ul>
           </nav>
           {today && <div className="shell__today">{today}</div>}
+          {clock && <div className="shell__clock">{clock}</div>}
           {timer && <div className="shell__timer">{timer}</div>}
           <UserMenu user={user} onSignOut={onSignOut} />
         </div>
@@ -62,7 +69,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, children }
       <main id="main" className="shell__main" tabIndex={-1}>
         {children}
       </main>
-      <PhoneNav bar={phone.bar} more={phone.more} />
+      <PhoneNav bar={phone.bar} more={phone.more} badges={badges} />
       <Toaster />
     </div>
   );

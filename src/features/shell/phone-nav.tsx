@@ -1,11 +1,20 @@
+import './shell.css';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { NavScreen } from './app-shell.tsx';
 
 const active = { 'aria-current': 'page', className: 'phone-nav__link phone-nav__link--active' } as const;
 
 /** The phone's bottom bar: the most used screens, and More for the rest. */
-export function PhoneNav({ bar, more }: { bar: readonly NavScreen[]; more: readonly NavScreen[] }) {
+export function PhoneNav({
+  bar,
+  more,
+  badges,
+}: {
+  bar: readonly NavScreen[];
+  more: readonly NavScreen[];
+  badges?: Partial<Record<string, ReactNode>> | undefined;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <nav className="phone-nav" aria-label="Main">
@@ -15,6 +24,7 @@ export function PhoneNav({ bar, more }: { bar: readonly NavScreen[]; more: reado
             <li key={s.to}>
               <Link to={s.to} className="phone-nav__more-link" activeProps={{ 'aria-current': 'page' }} onClick={() => setOpen(false)}>
                 {s.label}
+                {badges?.[s.to]}
               </Link>
             </li>
           ))}
@@ -25,6 +35,7 @@ export function PhoneNav({ bar, more }: { bar: readonly NavScreen[]; more: reado
           <li key={s.to}>
             <Link to={s.to} className="phone-nav__link" activeProps={active}>
               {s.label}
+              {badges?.[s.to]}
             </Link>
           </li>
         ))}

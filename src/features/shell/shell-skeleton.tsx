@@ -1,3 +1,6 @@
+import '../../ui/skeleton.css';
+import '../../ui/card.css';
+import './shell.css';
 import { Brand } from '../../ui/brand.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 

@@ -1,6 +1,8 @@
+import './shell.css';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { roleLabel } from '../../lib/format.ts';
+import { chooseTheme, savedTheme, type Theme } from '../../lib/theme.ts';
 import type { ShellUser } from './app-shell.tsx';
 
 interface UserMenuPopoverProps {
@@ -14,10 +16,17 @@ interface UserMenuPopoverProps {
   onSignOut: () => void;
 }
 
-/** The open user menu: who is signed in, Profile and Sign out, with arrow keys, Home, End and Escape. */
+const themes: { value: Theme; label: string }[] = [
+  { value: 'light', label: 'Light' },
+  { value: 'dark', label: 'Dark' },
+  { value: 'system', label: 'As the system' },
+];
+
+/** The open user menu: who is signed in, Profile, the theme and Sign out, with arrow keys, Home, End and Escape. */
 export default function UserMenuPopover({ user, menuId, focusFirst, rootRef, onClose, onSignOut }: UserMenuPopoverProps) {
   const menuRef = useRef<HTMLUListElement>(null);
-  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const [theme, setTheme] = useState(() => savedTheme(window.localStorage));
+  const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
 
   useEffect(() => {
     const list = items();
@@ -57,6 +66,32 @@ export default function UserMenuPopover({ user, menuId, focusFirst, rootRef, onC
           <Link to="/profile" role="menuitem" className="user-menu__item" tabIndex={-1} onClick={() => onClose(false)}>
             Profile
           </Link>
+        </li>
+        <li role="none">
+          <ul role="group" aria-label="Theme" className="user-menu__group">
+            <li role="none">
+              <span aria-hidden="true" className="user-menu__group-label">
+                Theme
+              </span>
+            </li>
+            {themes.map((t) => (
+              <li role="none" key={t.value}>
+                <button
+                  type="button"
+                  role="menuitemradio"
+                  aria-checked={theme === t.value}
+                  className="user-menu__item"
+                  tabIndex={-1}
+                  onClick={() => {
+                    chooseTheme(t.value);
+                    setTheme(t.value);
+                  }}
+                >
+                  {t.label}
+                </button>
+              </li>
+            ))}
+          </ul>
         </li>
         <li role="none">
           <button

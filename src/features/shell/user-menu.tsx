@@ -1,3 +1,4 @@
+import './shell.css';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { initials } from '../../lib/format.ts';
 import type { ShellUser } from './app-shell.tsx';

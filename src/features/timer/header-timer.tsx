@@ -1,3 +1,4 @@
+import './timer.css';
 import { useState, type ReactNode } from 'react';
 import { formatClock } from '../../lib/duration.ts';
 import { elapsedOf } from './api.ts';

@@ -1,3 +1,4 @@
+import '../../ui/field.css';
 import { useId, useState } from 'react';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';

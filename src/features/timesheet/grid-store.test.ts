@@ -98,6 +98,38 @@ describe('grid store', () => {
     expect(store.weekTotal()).toBe(0);
   });
 
+  it('shows a refused value with its reason but never counts it, and settles it when dismissed or retyped', () => {
+    const store = loaded([rec(1, A, dates[0]!, 3600)]);
+    const sync = (pending: Parameters<typeof syncStore>[1]['pending']) =>
+      syncStore(store, { dates, records: [rec(1, A, dates[0]!, 3600)], extraRows: [], names, locks: dates.map(() => []), pending, keepRows: true });
+    const key = cellKey('ev:10', 0);
+    const other = cellKey('ev:10', 1);
+    // Typed, sent: counted while it is on its way.
+    store.commit([{ key, seconds: 7200 }, { key: other, seconds: 1800 }]);
+    expect(store.weekTotal()).toBe(9000);
+    const reason = 'This would exceed the general time budget of project "Harbour"';
+    sync([
+      { taskId: 'ev:10', date: dates[0]!, seconds: 7200, status: 'refused', error: reason, recordId: 1 },
+      { taskId: 'ev:10', date: dates[1]!, seconds: 1800, status: 'refused', error: reason, recordId: null },
+    ]);
+    expect(store.cell(key)).toMatchObject({ seconds: 3600, shown: 3600, status: 'refused', refused: { seconds: 7200, message: reason } });
+    expect(store.cell(other)).toMatchObject({ seconds: 0, status: 'refused', refused: { seconds: 1800 } });
+    expect(store.weekTotal()).toBe(3600);
+    expect(store.dayTotal(1)).toBe(0);
+    expect(store.rowTotal('ev:10')).toBe(3600);
+    expect(store.keysWith('refused')).toEqual([key, other]);
+    expect(store.keysWith('failed')).toEqual([]);
+
+    // Typing the server's own value settles the refusal (it is sent, as a change).
+    expect(store.commit([{ key, seconds: 3600 }])).toEqual([{ key, seconds: 3600 }]);
+    expect(store.cell(key)).toMatchObject({ refused: null, status: 'saving' });
+    // Dismissed: the saver forgets it, and the cell is the server's again.
+    sync([]);
+    expect(store.cell(other)).toMatchObject({ seconds: 0, status: 'idle', refused: null });
+    expect(store.keysWith('refused')).toEqual([]);
+    expect(store.weekTotal()).toBe(3600);
+  });
+
   it('names the locks of a pending and of an approved week', () => {
     const days = { monday: true, tuesday: false, wednesday: false, thursday: false, friday: false, saturday: false, sunday: false };
     const pending = dayLockReasons({ status: 'pending', approvedDays: days } as never, dates);

@@ -4,7 +4,8 @@
  * never the whole grid (a 300-row week stays under a frame per keystroke).
  */
 
-export type CellStatus = 'idle' | 'saving' | 'saved' | 'failed';
+/** `failed`: not saved yet, sent again on its own; `refused`: the server said no, the user decides. */
+export type CellStatus = 'idle' | 'saving' | 'saved' | 'failed' | 'refused';
 
 export interface RowInfo {
   /** Task id, or `none` for time without a task. */
@@ -31,6 +32,11 @@ export interface CellState {
   error: string | null;
   /** Text that is not a duration, kept in the cell with its message until fixed or reverted. */
   invalid: { text: string; message: string } | null;
+  /**
+   * A value the server refused, shown in the cell with the reason until changed or dismissed; `seconds`
+   * and the totals keep the server's value meanwhile.
+   */
+  refused: { seconds: number; message: string } | null;
 }
 
 export interface CellChange {
@@ -52,6 +58,7 @@ const EMPTY: CellState = Object.freeze({
   status: 'idle',
   error: null,
   invalid: null,
+  refused: null,
 }) as CellState;
 
 export const cellKey = (rowKey: string, day: number) => `${rowKey}|${day}`;
@@ -114,10 +121,10 @@ export class GridStore {
     for (let d = 0; d < this.days; d++) if (this.cell(cellKey(rowKey, d)).seconds > 0) return true;
     return false;
   }
-  /** Cells whose save failed, for the banner and Retry all. */
-  failedKeys(): string[] {
+  /** Cells whose save failed (`failed`, sent again) or was refused (`refused`), for the banner. */
+  keysWith(status: 'failed' | 'refused'): string[] {
     const out: string[] = [];
-    for (const [k, c] of this.cells) if (c.status === 'failed') out.push(k);
+    for (const [k, c] of this.cells) if (c.status === status) out.push(k);
     return out;
   }
   canUndo(): boolean {
@@ -181,12 +188,13 @@ export class GridStore {
     for (const ch of changes) {
       const c = this.cell(ch.key);
       if (c.locked) continue;
-      if (c.seconds === ch.seconds) {
+      // Typing the server's value into a refused cell is a change too: it settles the refusal.
+      if (c.seconds === ch.seconds && !c.refused) {
         this.update(ch.key, { shown: c.seconds, invalid: null });
         continue;
       }
       entry.cells.push({ key: ch.key, before: c.seconds, after: ch.seconds });
-      this.update(ch.key, { seconds: ch.seconds, shown: ch.seconds, invalid: null, status: 'saving', error: null });
+      this.update(ch.key, { seconds: ch.seconds, shown: ch.seconds, invalid: null, refused: null, status: 'saving', error: null });
       done.push(ch);
     }
     if (undoable && entry.cells.length) {
@@ -234,7 +242,9 @@ function shallowEqual(a: CellState, b: CellState) {
     a.lockReasons === b.lockReasons &&
     a.status === b.status &&
     a.error === b.error &&
-    a.invalid === b.invalid
+    a.invalid === b.invalid &&
+    a.refused?.seconds === b.refused?.seconds &&
+    a.refused?.message === b.refused?.message
   );
 }
 

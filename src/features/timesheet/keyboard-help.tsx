@@ -1,3 +1,4 @@
+import './timesheet.css';
 const keys = [
   ['Arrows, Tab', 'Move between cells'],
   ['Enter', 'Save and move down'],

@@ -1,3 +1,4 @@
+import '../../ui/combobox.css';
 import { lazy, Suspense } from 'react';
 import type { TaskPickerProps } from './task-picker.tsx';
 

@@ -79,7 +79,8 @@ export interface PendingCell {
   date: string;
   seconds: number;
   comment?: string | undefined;
-  status: 'saving' | 'failed';
+  /** `failed` is sent again on its own; `refused` (the server said no) waits for the user. */
+  status: 'saving' | 'failed' | 'refused';
   error: string | null;
   recordId: number | null;
   task?: TaskLite | null;
@@ -138,15 +139,19 @@ export function syncStore(store: GridStore, input: SyncInput) {
       const current = store.cell(key);
       const sameReasons = current.lockReasons.join('\n') === lockReasons.join('\n');
       if (p) {
+        // A refused value stays in the cell with its reason, but the cell and the totals keep the server's.
+        const refused = p.status === 'refused' ? { seconds: p.seconds, message: p.error ?? 'Refused by the server' } : null;
+        const seconds = refused ? (rec?.time ?? 0) : p.seconds;
         store.update(key, {
-          seconds: p.seconds,
-          shown: current.invalid || current.shown !== current.seconds ? current.shown : p.seconds,
+          seconds,
+          shown: current.invalid || current.shown !== current.seconds ? current.shown : seconds,
           recordId: rec?.id ?? p.recordId,
           comment: p.comment ?? rec?.comment ?? current.comment,
           locked,
           lockReasons: sameReasons ? current.lockReasons : lockReasons,
           status: p.status,
           error: p.error,
+          refused,
         });
       } else {
         const seconds = rec?.time ?? 0;
@@ -158,8 +163,9 @@ export function syncStore(store: GridStore, input: SyncInput) {
           comment: rec?.comment ?? '',
           locked,
           lockReasons: sameReasons ? current.lockReasons : lockReasons,
-          status: current.status === 'saving' || current.status === 'failed' ? 'idle' : current.status,
+          status: current.status === 'saving' || current.status === 'failed' || current.status === 'refused' ? 'idle' : current.status,
           error: null,
+          refused: null,
         });
       }
     }

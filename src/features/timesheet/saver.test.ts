@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../api/client.ts';
 import { ApiError, NetworkError } from '../../api/errors.ts';
 import { pathOf, type Operation } from '../../api/operation.ts';
-import { Saver } from './saver.ts';
+import { isRefusal, Saver } from './saver.ts';
 
 const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
 const record = (id: number, time: number) => ({ id, time, user: 1, date: '2026-11-16', task: null, isLocked: false, isInvoiced: false, comment: '', history: [], createdAt: '2026-11-16 10:00:00', lockReasons: [] });
@@ -63,7 +63,7 @@ describe('saver', () => {
     const saver = new Saver(api, 1, storage);
     saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
     await settle();
-    expect(saver.pending()[0]).toMatchObject({ status: 'failed', retryable: true, seconds: 5400 });
+    expect(saver.pending()[0]).toMatchObject({ status: 'failed', seconds: 5400 });
     expect(saver.pending()[0]!.error).toMatch(/cannot be reached/);
     expect(storage.getItem('timekeep.unsaved.1')).toContain('"seconds":5400');
 
@@ -109,24 +109,38 @@ describe('saver', () => {
     expect(second.calls.map((c) => c.key)).toEqual([first!.key, other!.key]);
   });
 
-  it('does not retry a refusal on its own, only when asked', async () => {
+  it('keeps a refusal with its reason, never sends it again, and lets the user dismiss it', async () => {
+    const storage = memoryStorage();
     const { api, calls } = fakeApi([
       () => {
-        throw new ApiError(422, { code: 422, message: 'This time is locked' });
+        throw new ApiError(422, { code: 422, message: 'This would exceed the budget' });
       },
-      () => record(3, 60),
     ]);
-    const saver = new Saver(api, 1, memoryStorage());
+    const saver = new Saver(api, 1, storage);
     saver.save({ task, date: '2026-11-16', seconds: 60, recordId: null });
     await settle();
-    expect(saver.pending()[0]).toMatchObject({ status: 'failed', retryable: false, error: 'Not saved: This time is locked' });
-    saver.retryAll(false);
-    await settle();
-    expect(calls).toHaveLength(1);
+    expect(saver.pending()[0]).toMatchObject({ status: 'refused', error: 'This would exceed the budget' });
+    saver.retryAll();
     saver.retry('ev:10', '2026-11-16');
     await settle();
-    expect(calls).toHaveLength(2);
+    expect(calls).toHaveLength(1);
+
+    // Still a refusal after a reload, and still not sent.
+    const again = new Saver(fakeApi([]).api, 1, storage);
+    again.start();
+    await settle();
+    again.stop();
+    expect(again.refused()).toMatchObject([{ status: 'refused', seconds: 60, error: 'This would exceed the budget' }]);
+
+    saver.discard([{ taskId: 'ev:10', date: '2026-11-16' }]);
     expect(saver.pending()).toEqual([]);
+    expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
+  });
+
+  it('tells refusals (4xx) from failures worth another try', () => {
+    for (const status of [400, 403, 404, 409, 422]) expect(isRefusal(new ApiError(status, { code: status, message: 'no' }))).toBe(true);
+    for (const status of [401, 408, 429, 500, 503]) expect(isRefusal(new ApiError(status, { code: status, message: 'later' }))).toBe(false);
+    expect(isRefusal(new NetworkError('http://api.test'))).toBe(false);
   });
 
   it('sends the newest value when the user typed again during a save', async () => {

@@ -8,6 +8,8 @@ import type { PendingCell, TaskLite } from './model.ts';
  * Saves committed cells one by one and never loses one: every change is written to local storage before
  * it is sent and removed only once the server has it. Failures stay (with their message) and are sent
  * again when the network returns (`online`, focus, and every few seconds), or when the user asks.
+ * A refusal by the server (a 4xx: over a budget, locked, no access) is never sent again: it stays with its
+ * reason until the user changes the cell or dismisses it.
  *
  * Per cell: PUT the day's record when it exists, POST when it does not, DELETE when cleared. Each change
  * carries its own `Idempotency-Key` (kept with it in storage), so resending it after a lost answer, even
@@ -19,8 +21,6 @@ export interface Op extends PendingCell {
   /** Bumped on every change of the cell; a save that lands for an older version sends again. */
   version: number;
   task: TaskLite | null;
-  /** Whether a failure is worth retrying on its own (network, server error) or needs the user. */
-  retryable: boolean;
   /** Names this change to the server: every resend of it carries the same key. */
   key: string;
 }
@@ -70,8 +70,8 @@ export class Saver {
       window.addEventListener('online', this.retryAll);
       window.addEventListener('focus', this.retryAll);
     }
-    this.timer = setInterval(() => this.retryAll(false), RETRY_EVERY_MS);
-    for (const key of this.ops.keys()) void this.run(key);
+    this.timer = setInterval(this.retryAll, RETRY_EVERY_MS);
+    this.retryAll();
   }
 
   stop() {
@@ -118,7 +118,6 @@ export class Saver {
       recordId: change.recordId ?? prev?.recordId ?? null,
       version: (prev?.version ?? 0) + 1,
       task: change.task,
-      retryable: true,
       key: newChangeKey(),
     };
     this.ops.set(key, op);
@@ -127,26 +126,31 @@ export class Saver {
     void this.run(key);
   }
 
-  /** Sends failed cells again; `all` includes those that need the user (a refusal by the server). */
-  retryAll = (all: boolean | Event = true) => {
-    const everything = all === true;
-    for (const [key, op] of this.ops) {
-      if (op.status !== 'failed' || this.inflight.has(key)) continue;
-      if (!everything && !op.retryable) continue;
-      void this.run(key);
-    }
+  /** Sends the changes that failed on the way (network, server error) again; refusals stay as they are. */
+  retryAll = () => {
+    for (const [key, op] of this.ops) if (op.status === 'failed' && !this.inflight.has(key)) void this.run(key);
   };
 
   retry(taskId: string | null, date: string) {
-    void this.run(opKey(taskId, date));
+    if (this.ops.get(opKey(taskId, date))?.status === 'failed') void this.run(opKey(taskId, date));
   }
 
-  /** Gives up a change the server refuses (the cell returns to the server's value). */
-  discard(taskId: string | null, date: string) {
-    if (this.ops.delete(opKey(taskId, date))) {
+  /** Gives up changes the server refused (their cells return to the server's values). */
+  discard(cells: { taskId: string | null; date: string }[]) {
+    let gone = false;
+    for (const c of cells) {
+      const key = opKey(c.taskId, c.date);
+      if (this.ops.get(key)?.status === 'refused' && !this.inflight.has(key)) gone = this.ops.delete(key) || gone;
+    }
+    if (gone) {
       this.persist();
       this.emit();
     }
+  }
+
+  /** Every refused change, to dismiss them all at once. */
+  refused(): Op[] {
+    return this.pending().filter((o) => o.status === 'refused');
   }
 
   private async run(key: string): Promise<void> {
@@ -179,8 +183,7 @@ export class Saver {
     } catch (e) {
       const latest = this.ops.get(key);
       if (latest) {
-        const retryable = e instanceof NetworkError || (e instanceof ApiError && (e.status >= 500 || e.status === 429));
-        this.ops.set(key, { ...latest, status: 'failed', error: failureMessage(e), retryable });
+        this.ops.set(key, { ...latest, status: isRefusal(e) ? 'refused' : 'failed', error: failureMessage(e) });
         this.persist();
         this.emit();
       }
@@ -232,7 +235,8 @@ export class Saver {
       for (const op of list) {
         if (typeof op.date !== 'string' || typeof op.seconds !== 'number') continue;
         const key = typeof op.key === 'string' ? op.key : newChangeKey();
-        this.ops.set(opKey(op.taskId, op.date), { ...op, key, status: 'failed', error: op.error ?? 'Not saved yet: sending again', retryable: true });
+        const refused = op.status === 'refused' && typeof op.error === 'string';
+        this.ops.set(opKey(op.taskId, op.date), { ...op, key, status: refused ? 'refused' : 'failed', error: op.error ?? 'Not saved yet: sending again' });
       }
     } catch {
       // A damaged entry is ignored rather than blocking the grid.
@@ -245,8 +249,17 @@ function ignoreNotFound(e: unknown) {
   throw e;
 }
 
+/**
+ * The server understood the change and said no (422 over a budget, 403, 404, 409): sending it again
+ * would get the same answer. 401 (signed out), 408 and 429 (too many requests) are worth another try.
+ */
+export function isRefusal(e: unknown): boolean {
+  return e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
+}
+
 function failureMessage(e: unknown): string {
   if (e instanceof NetworkError) return 'Not saved: the server cannot be reached. It will be sent when the connection returns.';
+  if (isRefusal(e)) return (e as ApiError).message;
   if (e instanceof ApiError) return `Not saved: ${e.message}`;
   return `Not saved: ${describeError(e)}`;
 }

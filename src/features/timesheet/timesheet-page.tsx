@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   lazy,
@@ -20,12 +21,13 @@ import { toast } from '../../ui/toast.tsx';
 
 import { cellKey, GridStore, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
 import { dayLockReasons, NO_TASK, syncStore, type TaskLite } from './model.ts';
-import { perfEnabled } from './perf.ts';
+import { perfEnabled } from '../../lib/perf.ts';
 
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
-import { useFailedCount, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { UnsavedBanner } from './unsaved-banner.tsx';
+import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
 // Dialogs and the keyboard help are opened rarely: their code loads on first use.
@@ -95,7 +97,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const api = useApi();
   const queryClient = useQueryClient();
   const dates = useMemo(() => weekDates(weekId, weekStart), [weekId, weekStart]);
-  const days = useMemo(() => dates.map(dayInfo), [dates]);
+  const days = useMemo(() => dates.map((d) => dayInfo(d)), [dates]);
   const { from, to } = weekRange(weekId, weekStart);
   const { records, timesheet, names } = useWeekData(api, user.id, weekId, from, to, user.canReadClients);
   const saver = getSaver(api, user.id);
@@ -161,6 +163,11 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
   latest.current = { dates, store, saver, extraRows, setExtraRows, props };
 
+  const cellOf = (key: string): [string | null, string] => {
+    const { rowKey, day: d } = splitCellKey(key);
+    return [rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!];
+  };
+
   const save = useCallback(
     (changes: CellChange[]) => {
       const { store: s, saver: sv, dates: ds } = latest.current;
@@ -189,9 +196,10 @@ export function TimesheetPage(props: TimesheetPageProps) {
           toast(`Undone: ${changes.length} cell${changes.length === 1 ? '' : 's'} restored.`);
         }
       },
-      retry: (key) => {
-        const { rowKey, day: d } = splitCellKey(key);
-        latest.current.saver.retry(rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!);
+      retry: (key) => latest.current.saver.retry(...cellOf(key)),
+      dismiss: (key) => {
+        const [taskId, date] = cellOf(key);
+        latest.current.saver.discard([{ taskId, date }]);
       },
       openComment: (key) => {
         const c = latest.current.store.cell(key);
@@ -291,7 +299,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       {props.renderApproval(timesheet, days)}
 
-      <UnsavedBanner store={store} onRetryAll={() => saver.retryAll(true)} />
+      <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
 
       <div className="ts-toolbar">
         <div className="ts-toolbar__left">{!pendingWeek && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
@@ -406,28 +414,6 @@ function WeekSummary({ store, format }: { store: GridStore; format: DurationForm
   );
 }
 
-function UnsavedBanner({ store, onRetryAll }: { store: GridStore; onRetryAll: () => void }) {
-  const failed = useFailedCount(store);
-  return (
-    <div role="status" className="ts-banner-slot">
-      {failed > 0 && (
-        <div className="ts-banner">
-          <span className="ts-banner__icon" aria-hidden="true">
-            !
-          </span>
-          <span>
-            {failed === 1 ? '1 change is' : `${failed} changes are`} not saved yet. They are kept on this device and sent again
-            automatically.
-          </span>
-          <Button size="sm" onClick={onRetryAll}>
-            Retry now
-          </Button>
-        </div>
-      )}
-    </div>
-  );
-}
-
 function EmptyWeek({ pending }: { pending: boolean }) {
   return (
     <div className="ts-empty">
@@ -530,7 +516,13 @@ function KeyboardHelp() {
   const [open, setOpen] = useState(false);
   return (
     <details className="kbd-help" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>Keyboard</summary>
+      <summary>
+        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
+          <rect x="1.5" y="4" width="13" height="8.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
+          <path d="M4 6.75h1M7.5 6.75h1M11 6.75h1M5 9.75h6" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
+        </svg>
+        Keyboard
+      </summary>
       {open && (
         <Suspense fallback={null}>
           <KeyboardHelpPanel />

@@ -1,3 +1,4 @@
+import './timesheet.css';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** The week's layout in grey while it loads: header, status bar, and grid rows of the same height. */

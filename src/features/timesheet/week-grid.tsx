@@ -1,8 +1,9 @@
+import './timesheet.css';
 import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
-import { perfEnabled } from './perf.ts';
+import { perfEnabled } from '../../lib/perf.ts';
 
 /** What the grid asks of the page: saving, moving focus, comments, timers, rows. */
 export interface GridActions {
@@ -10,6 +11,8 @@ export interface GridActions {
   paste(row: number, col: number, text: string): void;
   undo(): void;
   retry(key: string): void;
+  /** Gives up a refused change: the cell returns to the server's value. */
+  dismiss(key: string): void;
   openComment(key: string): void;
   startTimer(row: RowInfo): void;
   stopTimer(): void;
@@ -304,7 +307,7 @@ const GridCell = memo(function GridCell({
   });
   const [draft, setDraft] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
-  const text = draft ?? cell.invalid?.text ?? formatCell(cell.seconds, format);
+  const text = draft ?? cell.invalid?.text ?? formatCell(cell.refused?.seconds ?? cell.seconds, format);
   const descId = `${cellId.replace(/\W/g, '-')}-desc`;
 
   const commit = () => {
@@ -432,6 +435,7 @@ const GridCell = memo(function GridCell({
     cell.invalid ? `Not a duration: ${cell.invalid.message}` : '',
     cell.status === 'saving' ? 'Saving' : '',
     cell.status === 'failed' ? (cell.error ?? 'Not saved') : '',
+    cell.refused ? `Refused, not saved: ${cell.refused.message}` : '',
     cell.comment ? `Comment: ${cell.comment}` : '',
   ]
     .filter(Boolean)
@@ -443,7 +447,7 @@ const GridCell = memo(function GridCell({
       aria-colindex={col + 2}
       aria-selected={selected || undefined}
       className={`tgrid__cell is-${status}${weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}${selected ? ' is-selected' : ''}`}
-      title={cell.locked ? cell.lockReasons.join('\n') : cell.invalid ? cell.invalid.message : (cell.error ?? (cell.comment || undefined))}
+      title={cell.locked ? cell.lockReasons.join('\n') : cell.invalid || cell.refused ? undefined : (cell.error ?? (cell.comment || undefined))}
     >
       <input
         ref={inputRef}
@@ -489,9 +493,23 @@ const GridCell = memo(function GridCell({
           <CommentIcon />
         </button>
       )}
-      {cell.invalid && (
+      {cell.refused && (
+        <button
+          type="button"
+          className="cell-dismiss"
+          tabIndex={-1}
+          aria-label="Dismiss the refused change"
+          title="Dismiss: keep the server's value"
+          onClick={() => actions.dismiss(cellId)}
+        >
+          <svg viewBox="0 0 16 16" width="10" height="10" aria-hidden="true" focusable="false">
+            <path d="M4 4l8 8M12 4l-8 8" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
+      {(cell.invalid || cell.refused) && (
         <span className="cell-message" role="presentation">
-          {cell.invalid.message}
+          {cell.invalid?.message ?? cell.refused?.message}
         </span>
       )}
       {describe && (
@@ -513,7 +531,7 @@ function CellBadge({ status, hasComment }: { status: string; hasComment: boolean
         </svg>
       </span>
     );
-  if (status === 'invalid' || status === 'failed')
+  if (status === 'invalid' || status === 'failed' || status === 'refused')
     return (
       <span className={`cell-badge cell-badge--${status}`} aria-hidden="true">
         !
@@ -555,8 +573,16 @@ function DayTotal({
 }) {
   const total = useStore(store, `day:${day}`, () => store.dayTotal(day));
   return (
-    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}`}>
-      {formatDuration(total, format)}
+    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}${total ? '' : ' is-zero'}`}>
+      {total ? (
+        formatDuration(total, format)
+      ) : (
+        // A day without time reads quieter than a column of 0:00.
+        <>
+          <span aria-hidden="true">{'\u2013'}</span>
+          <span className="visually-hidden">No time</span>
+        </>
+      )}
     </td>
   );
 }
@@ -584,10 +610,6 @@ function WeekTotal({ store, format, colIndex }: { store: GridStore; format: Dura
 /** Grid summary for the header: the week's total, live. */
 export function useWeekTotal(store: GridStore) {
   return useStore(store, 'week', () => store.weekTotal());
-}
-
-export function useFailedCount(store: GridStore) {
-  return useStore(store, 'status', () => store.failedKeys().length);
 }
 
 function PlayIcon() {

@@ -1,9 +1,13 @@
+import '../../ui/error-state.css';
+import '../../ui/button.css';
 import { Link } from '@tanstack/react-router';
 import { PageTitle } from '../../ui/page-title.tsx';
 
-export function NotFound() {
+/** "Page not found"; in the app's frame (`inShell`) the frame already holds the page's main landmark. */
+export function NotFound({ inShell }: { inShell: boolean }) {
+  const Wrapper = inShell ? 'div' : 'main';
   return (
-    <main className="page-center">
+    <Wrapper className={`page-center${inShell ? ' page-center--in-shell' : ''}`}>
       <PageTitle>Page not found</PageTitle>
       <div className="error-state">
         <h1 className="error-state__title">Page not found</h1>
@@ -14,6 +18,6 @@ export function NotFound() {
           </Link>
         </div>
       </div>
-    </main>
+    </Wrapper>
   );
 }

@@ -1,9 +1,9 @@
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
-import { weekStartOf } from '../../features/shell/week-start.ts';
 import { weekRecordsQueryOptions, weekTimesheetQueryOptions } from '../../features/timesheet/api.ts';
 import { TimesheetSkeleton } from '../../features/timesheet/timesheet-skeleton.tsx';
 import { parseWeekParam, thisWeek, weekRange } from '../../lib/week.ts';
+import { knownUser, rememberUser, type KnownUser } from '../-components/known-user.ts';
 import { RouteError } from '../-components/route-error.tsx';
 import { TimesheetRoute } from './-timesheet-route.tsx';
 
@@ -21,20 +21,29 @@ export const Route = createFileRoute('/_app/timesheet')({
   },
   beforeLoad: async ({ context, search }) => {
     if (search.week !== undefined) return;
-    // The URL always names the week: fill in this week for the user's time zone and week start.
-    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
-    const week = thisWeek(new Date(), me.timezone ?? 0, weekStartOf(me));
+    // The URL always names the week: fill in this week for the user's time zone and week start (as the
+    // last visit knew them, so the redirect need not wait for /users/me).
+    const me = knownUser() ?? rememberUser(await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)));
+    const week = thisWeek(new Date(), me.timezone, me.weekStart);
     throw redirect({ to: '/timesheet', search: { week }, replace: true });
   },
   loaderDeps: ({ search }) => ({ week: search.week }),
   loader: async ({ context, deps }) => {
-    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    const { queryClient, api } = context;
     const weekId = parseWeekParam(deps.week)!;
-    const { from, to } = weekRange(weekId, weekStartOf(me));
-    await Promise.all([
-      context.queryClient.ensureQueryData(weekRecordsQueryOptions(context.api, me.id, from, to)),
-      context.queryClient.ensureQueryData(weekTimesheetQueryOptions(context.api, me.id, weekId)),
-    ]);
+    const loadWeek = (u: KnownUser) => {
+      const { from, to } = weekRange(weekId, u.weekStart);
+      return Promise.all([
+        queryClient.ensureQueryData(weekRecordsQueryOptions(api, u.id, from, to)),
+        queryClient.ensureQueryData(weekTimesheetQueryOptions(api, u.id, weekId)),
+      ]);
+    };
+    // The week's requests start with /users/me when the last visit knew the user; a wrong guess is only wasted.
+    const guess = knownUser();
+    const early = guess ? loadWeek(guess).catch(() => undefined) : null;
+    const me = rememberUser(await queryClient.ensureQueryData(currentUserQueryOptions(api)));
+    // The same queries as the guess's when it was right: they are awaited, not sent again.
+    await Promise.all([early, loadWeek(me)]);
   },
   pendingComponent: TimesheetSkeleton,
   errorComponent: RouteError,

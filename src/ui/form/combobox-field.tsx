@@ -1,3 +1,4 @@
+import '../field.css';
 import { useState } from 'react';
 import { useController, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { Combobox, type ComboGroup } from '../combobox.tsx';

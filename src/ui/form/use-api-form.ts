@@ -24,10 +24,13 @@ export function useApiForm<In extends FieldValues, Out, R>({ schema, defaultValu
   const form = useForm<In, unknown, Out>({ resolver: zodResolver(schema), defaultValues });
   const [formError, setFormError] = useState<string | null>(null);
   const running = useRef(false);
+  // Ours, not react-hook-form's isSubmitting: a refused second submit must not end the first one's progress.
+  const [sending, setSending] = useState(false);
 
   const send = async (values: Out) => {
     if (running.current) return;
     running.current = true;
+    setSending(true);
     setFormError(null);
     try {
       const result = await submit(values);
@@ -40,11 +43,12 @@ export function useApiForm<In extends FieldValues, Out, R>({ schema, defaultValu
       setFormError(message);
     } finally {
       running.current = false;
+      setSending(false);
     }
   };
   const onSubmit = (event?: BaseSyntheticEvent) => form.handleSubmit(send)(event);
 
-  return { form, onSubmit, formError, submitting: form.formState.isSubmitting, dirty: form.formState.isDirty };
+  return { form, onSubmit, formError, submitting: sending || form.formState.isSubmitting, dirty: form.formState.isDirty };
 }
 
 export type ApiForm<In extends FieldValues = FieldValues, Out = unknown> = ReturnType<typeof useApiForm<In, Out, unknown>>;

@@ -38,6 +38,8 @@ export interface DataTableProps<Row> {
   rowHeight?: number;
   /** Height limit of the scroll box; the header sticks to its top. */
   maxHeight?: string;
+  /** A totals row (a `<tr>` with one cell per column), drawn under the rows once there are some. */
+  footer?: ReactNode;
 }
 
 const interactive = 'a, button, input, select, textarea, label, [role="button"]';
@@ -146,7 +148,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           Loading {label.toLowerCase()}
         </span>
       )}
-      <table className={styles.table} aria-label={label} aria-rowcount={ready ? shown.length + 1 : undefined} aria-busy={status === 'pending' || undefined}>
+      <table className={styles.table} aria-label={label} aria-rowcount={ready ? shown.length + 1 + (props.footer ? 1 : 0) : undefined} aria-busy={status === 'pending' || undefined}>
         <TableHead
           columns={columns}
           sort={sort}
@@ -163,6 +165,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           }
         />
         <tbody>{body}</tbody>
+        {ready && shown.length > 0 && props.footer && <tfoot className={styles.foot}>{props.footer}</tfoot>}
       </table>
     </div>
   );

@@ -1,6 +1,6 @@
 /**
  * Performance marks for the benchmark (`bench/web.bench.ts`), off unless `localStorage['timekeep.perf']`
- * is `1`: keypress → totals updated, and navigation → grid drawn.
+ * is `1`: keypress → totals updated, navigation → grid drawn, and a report's data arrived.
  */
 let enabled: boolean | null = null;
 

@@ -1,0 +1,87 @@
+/**
+ * Per screen of the web app, on the production build in Chromium against the real API: the JavaScript
+ * fetched to draw it (gzip as served, from a cold cache) and the time to its first useful paint (from
+ * navigation start to the screen's content on the page, not its skeleton). A new screen joins with one line
+ * in `screens`.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import type { Browser, Page } from '@playwright/test';
+import type { BenchResult } from './types.ts';
+
+interface ScreenBench {
+  path: string;
+  /** Signed in (with the bench member's API key) or not. */
+  signedIn: boolean;
+  /** The content that makes the screen useful. */
+  ready: (page: Page) => Promise<unknown>;
+  /**
+   * KB of JavaScript (gzip) the screen may fetch until it is drawn, lazy parts it starts loading included:
+   * 150 for every screen (the home screen's own first-render chunk is held to 120 in web.bench.ts).
+   */
+  budgetKB: number;
+}
+
+export const screens: ScreenBench[] = [
+  { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
+  { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
+  { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
+];
+
+const RUNS = 3;
+
+/** Bytes a browser receives: the build's precompressed `.gz` (what a static host serves), else `gzip -9`. */
+export const gzipBytes = (file: string) =>
+  fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round = (n: number) => Math.round(n * 10) / 10;
+
+export async function measureScreens(
+  browser: Browser,
+  opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string },
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  for (const screen of screens) {
+    const times: number[] = [];
+    let fetched = new Set<string>();
+    for (let i = 0; i < RUNS; i++) {
+      const context = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+      if (screen.signedIn)
+        await context.addInitScript(
+          ([url, key]) =>
+            localStorage.setItem('timekeep.session', JSON.stringify({ baseUrl: url, credential: { kind: 'apiKey', apiKey: key } })),
+          [opts.apiUrl, opts.apiKey],
+        );
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on('request', (r) => {
+        if (r.url().startsWith(opts.siteUrl) && r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+      });
+      await page.goto(`${opts.siteUrl}${screen.path}`);
+      await screen.ready(page);
+      // Within a frame of the paint that showed the content.
+      times.push(await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))));
+      if (i === 0) fetched = new Set(scripts);
+      await context.close();
+    }
+    const bytes = [...fetched].reduce((sum, p) => sum + gzipBytes(path.join(opts.dist, p)), 0);
+    results.push({
+      name: `web: ${screen.path} JS fetched to draw (gzip)`,
+      database: 'none',
+      value: round(bytes / 1024),
+      unit: 'KB',
+      budget: { value: screen.budgetKB, better: 'lower' },
+      details: { files: fetched.size },
+    });
+    results.push({
+      name: `web: ${screen.path} first useful paint, cold`,
+      database: 'pglite',
+      value: round(median(times)),
+      unit: 'ms',
+      details: { runs: RUNS, max: round(Math.max(...times)) },
+    });
+  }
+  return results;
+}

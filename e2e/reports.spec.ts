@@ -1,0 +1,178 @@
+import fs from 'node:fs';
+import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
+import { columns, headline, rangeQuery, readTable, seedReports, type ReportWorld } from './reports-helpers.ts';
+import { signInAs } from './sign-in.ts';
+
+const sam = passwordMember('reports');
+const ada = {
+  email: ADA.email,
+  password: ADA.password,
+  get apiKey() {
+    return adaKey();
+  },
+};
+let world: ReportWorld;
+
+test.beforeAll(async () => {
+  world = await seedReports(sam.id);
+});
+
+test.describe('reports', () => {
+  test('an admin reads each tab’s figures, drills down from a client to its projects to a project’s people', async ({ page }) => {
+    await page.goto(`/reports/clients?${rangeQuery}`);
+    await signInAs(page, ada);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+    await expect(headline(page, 'Total time')).toHaveText('13:30');
+    await expect(headline(page, 'Billable time')).toHaveText('11:30');
+    await expect(page.getByText('85% of all time')).toBeVisible();
+    await expect(headline(page, 'Billable amount')).toHaveText('1,390.00');
+    await expect(headline(page, 'Costs')).toHaveText('485.00');
+    await expect(headline(page, 'Profit')).toHaveText('905.00');
+    const clients = columns(await readTable(page, 'Client report'), [
+      'Client',
+      'Time',
+      'Billable time',
+      'Billable amount',
+      'Costs',
+      'Profit',
+    ]);
+    expect(clients.rows).toEqual([
+      ['Quill Press', '7:00', '5:00', '420.00', '240.00', '180.00'],
+      ['Ridge Bakery', '6:30', '6:30', '970.00', '245.00', '725.00'],
+    ]);
+    expect(clients.total).toEqual(['Total', '13:30', '11:30', '1,390.00', '485.00', '905.00']);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('table', { name: 'Client report' }).getByRole('link', { name: 'Ridge Bakery' }).click();
+    await expect(page).toHaveURL(new RegExp(`/reports/projects\\?.*client=${world.clients.ridge}`));
+    const projects = columns(await readTable(page, 'Project report'), [
+      'Project',
+      'Client',
+      'Time',
+      'Billable amount',
+      'Costs',
+      'Profit',
+      'Return on costs',
+    ]);
+    expect(projects.rows).toEqual([
+      ['Ridge photos', 'Ridge Bakery', '3:00', '500.00', '120.00', '380.00', '317%'],
+      ['Ridge website', 'Ridge Bakery', '3:30', '470.00', '125.00', '345.00', '276%'],
+    ]);
+    await expect(headline(page, 'Total time')).toHaveText('6:30');
+
+    await page.getByRole('table', { name: 'Project report' }).getByRole('link', { name: 'Ridge website' }).click();
+    await expect(page).toHaveURL(new RegExp(`/reports/people\\?.*project=${encodeURIComponent(world.projects.website)}`));
+    const people = columns(await readTable(page, 'Person report'), ['Person', 'Time', 'Billable time', 'Billable amount', 'Costs']);
+    expect(people.rows).toEqual([
+      ['Ada Admin', '2:00', '2:00', '290.00', '80.00'],
+      ['Sol Reports', '1:30', '1:30', '180.00', '45.00'],
+    ]);
+    await expectNoAxeViolations(page);
+  });
+
+  test('filters live in the URL: a change shows new figures, reload keeps them, Back restores the last view', async ({ page }) => {
+    await page.goto(`/reports/projects?${rangeQuery}`);
+    await signInAs(page, ada);
+    await expect(headline(page, 'Total time')).toHaveText('13:30');
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('Client').selectOption({ label: 'Quill Press' });
+    await expect(page).toHaveURL(new RegExp(`client=${world.clients.quill}`));
+    await expect(headline(page, 'Total time')).toHaveText('7:00');
+    await expect(headline(page, 'Profit')).toHaveText('180.00');
+
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('2025-03-10');
+    await expect(page).toHaveURL(/to=2025-03-10/);
+    await expect(headline(page, 'Total time')).toHaveText('4:00');
+
+    await page.reload();
+    await expect(headline(page, 'Total time')).toHaveText('4:00');
+    await expect(page.getByLabel('Client')).toHaveValue(String(world.clients.quill));
+
+    await page.goBack();
+    await expect(headline(page, 'Total time')).toHaveText('7:00');
+    await page.goBack();
+    await expect(headline(page, 'Total time')).toHaveText('13:30');
+    expect(new URL(page.url()).searchParams.get('client')).toBeNull();
+  });
+
+  test('the table downloads as CSV, row for row as shown, and the charts read out by keyboard', async ({ page }) => {
+    await page.goto(`/reports/projects?${rangeQuery}`);
+    await signInAs(page, ada);
+    const table = page.getByRole('table', { name: 'Project report' });
+    await table.getByRole('button', { name: 'Time', exact: true }).click();
+    await table.getByRole('button', { name: 'Time', exact: true }).click();
+    await expect(page).toHaveURL(/sort=-time/);
+    const shown = await readTable(page, 'Project report');
+    expect(shown.rows.map((r) => r[0])).toEqual(['Quill catalogue', 'Ridge website', 'Ridge photos', 'Quill internal']);
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+    ]);
+    const csv = fs
+      .readFileSync((await download.path())!, 'utf8')
+      .replace(/^\ufeff/, '')
+      .trimEnd()
+      .split('\r\n')
+      .map((l) => l.split(','));
+    const plain = (cell: string) => {
+      const hm = /^(\d+):(\d{2})$/.exec(cell);
+      if (hm) return (Number(hm[1]) + Number(hm[2]) / 60).toFixed(2);
+      return cell.replace(/,/g, '').replace('\u2212', '-').replace(/%$/, '');
+    };
+    const units: Record<string, string> = {
+      Time: ' (hours)',
+      'Billable time': ' (hours)',
+      'Non-billable time': ' (hours)',
+      'By timer': ' (%)',
+      'Return on costs': ' (%)',
+    };
+    expect(csv[0]).toEqual(shown.headers.map((h) => `${h}${units[h] ?? ''}`));
+    expect(csv.slice(1, -1)).toEqual(shown.rows.map((r) => r.map(plain)));
+    expect(csv.at(-1)).toEqual(shown.total.map((c, i) => (i === 1 ? '' : plain(c))));
+
+    // The bar chart: one focus stop per project, its values in its name; arrows move through the bars.
+    const first = page.getByRole('button', { name: 'Quill catalogue: 5 hours, 5 hours billable; opens its people' });
+    await first.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(
+      page.getByRole('button', { name: 'Ridge website: 3 hours 30 minutes, 3 hours 30 minutes billable; opens its people' }),
+    ).toBeFocused();
+    await expect(page.getByText('Ridge website · Total 3:30 · Billable 3:30 · Non-billable 0:00')).toBeVisible();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/reports/people\\?.*project=${encodeURIComponent(world.projects.website)}`));
+  });
+
+  test('a supervisor sees time and billable figures but no costs or profit anywhere', async ({ page }) => {
+    await page.goto(`/reports/people?${rangeQuery}`);
+    await signInAs(page, sam);
+    await expect(headline(page, 'Billable amount')).toHaveText('1,390.00');
+    await expect(headline(page, 'Costs')).toHaveCount(0);
+    await expect(headline(page, 'Profit')).toHaveCount(0);
+    const people = await readTable(page, 'Person report');
+    expect(people.headers.filter((h) => /cost|profit/i.test(h))).toEqual([]);
+    expect(columns(people, ['Person', 'Time', 'Billable time', 'Billable amount']).rows).toEqual([
+      ['Ada Admin', '6:00', '6:00', '890.00'],
+      ['Sol Reports', '7:30', '5:30', '500.00'],
+    ]);
+    await expect(page.getByRole('heading', { name: 'Billable amount', level: 2 })).toBeVisible();
+    await expect(page.getByText(/costs|profit/i)).toHaveCount(0);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+    ]);
+    expect(fs.readFileSync((await download.path())!, 'utf8')).not.toMatch(/cost|profit/i);
+    await expectNoAxeViolations(page);
+  });
+
+  test('on a phone the projects tab fits the screen', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(`/reports/projects?${rangeQuery}`);
+    await signInAs(page, ada);
+    await expect(headline(page, 'Total time')).toHaveText('13:30');
+    await expect(page.getByRole('table', { name: 'Project report' })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,108 @@
+import { ADA, adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
+import { signInAs } from './sign-in.ts';
+import { call } from './timesheet-helpers.ts';
+
+test.use({ viewport: { width: 1360, height: 900 } });
+test.describe.configure({ timeout: 120_000 });
+
+const shot = (page: import('@playwright/test').Page, name: string) =>
+  page.screenshot({ path: `.tmp/screens/team-${name}.png`, fullPage: true });
+
+test('an admin invites a user, sees how they sign in, changes a role, and cannot demote the last admin', async ({ page }) => {
+  const n = Date.now().toString(36);
+  await page.goto('/team');
+  await signInAs(page, { email: ADA.email, password: ADA.password, apiKey: adaKey() });
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  const people = page.getByRole('table', { name: 'People' });
+  await expect(people.getByRole('row').filter({ hasText: ADA.name })).toContainText('Admin');
+  await expectNoAxeViolations(page);
+  await shot(page, 'laptop');
+
+  // Invite: the contract checks the form first, then the server creates the user.
+  await page.getByRole('button', { name: 'Invite a user' }).click();
+  const invite = page.getByRole('dialog', { name: 'Invite a user' });
+  await invite.getByLabel('Name').fill(`Nina New ${n}`);
+  await invite.getByLabel('Email').fill('not an email');
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+  await expect(invite.getByText('Must be an email address')).toBeVisible();
+  await invite.getByLabel('Email').fill(`nina-${n}@example.test`);
+  await invite.getByLabel('Weekly capacity (hours)').fill('32');
+  await invite.getByLabel('Bill rate per hour').fill('95');
+  await invite.getByLabel('Cost per hour').fill('55.50');
+  await expectNoAxeViolations(page);
+  await invite.getByRole('button', { name: 'Invite', exact: true }).click();
+
+  const done = page.getByRole('dialog', { name: `Nina New ${n} is invited` });
+  await expect(done).toContainText('Use an API key instead');
+  const key = await done.getByLabel(`API key for nina-${n}@example.test`).inputValue();
+  const nina = await call<{ id: number; name: string; capacity: number }>('GET', '/users/me', key);
+  expect(nina).toMatchObject({ name: `Nina New ${n}`, capacity: 32 * 3600 });
+  await expectNoAxeViolations(page);
+  await shot(page, 'invited');
+  await done.getByRole('button', { name: 'Done' }).click();
+
+  const row = people.getByRole('row').filter({ hasText: `Nina New ${n}` });
+  await expect(row).toContainText('Invited');
+  await expect(row).toContainText('32 h');
+  await expect(row).toContainText('$95.00');
+  await expect(row).toContainText('$55.50');
+
+  // Change her role.
+  await row.getByRole('button', { name: `Edit Nina New ${n}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit Nina New ${n}` });
+  await edit.getByLabel('Role').selectOption('supervisor');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('Supervisor');
+  await expect.poll(async () => (await call<{ role: string }>('GET', '/users/me', key)).role).toBe('supervisor');
+
+  // Ada is the only active admin: making her a member is refused, on the field, in plain words.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('ada@');
+  await expect(page).toHaveURL(/q=ada%40/);
+  await people.getByRole('button', { name: `Edit ${ADA.name}` }).click();
+  const self = page.getByRole('dialog', { name: `Edit ${ADA.name}` });
+  await self.getByLabel('Role').selectOption('member');
+  await self.getByRole('button', { name: 'Save' }).click();
+  await expect(self.getByText('The team needs at least one active admin').first()).toBeVisible();
+  await expect(self.getByLabel('Role')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+  await shot(page, 'last-admin');
+  expect((await call<{ role: string }>('GET', '/users/me', adaKey())).role).toBe('admin');
+});
+
+test('a supervisor reads the team without rates and cannot invite', async ({ page }) => {
+  const n = Date.now().toString(36);
+  const sue = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+    name: `Sue Super ${n}`,
+    email: `sue-${n}@example.test`,
+    role: 'supervisor',
+  });
+  await page.goto('/sign-in?redirect=%2Fteam');
+  await page.getByRole('button', { name: 'Use an API key instead' }).click();
+  await page.getByRole('textbox', { name: 'API key' }).fill(sue.apiKey);
+  await page.getByRole('button', { name: 'Sign in with the API key' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Team' })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('You can’t invite people or change their roles because only admins manage the team.');
+  await expect(page.getByRole('button', { name: 'Invite a user' })).toHaveCount(0);
+  await expect(page.getByRole('columnheader', { name: 'Rate' })).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'People' }).getByRole('row').filter({ hasText: ADA.name })).toBeVisible();
+  await expectNoAxeViolations(page);
+  // The server refuses too.
+  const res = await fetch(`${process.env.E2E_API_URL}/team/users`, {
+    method: 'POST',
+    headers: { 'X-Api-Key': sue.apiKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ name: 'Nope', email: `nope-${n}@example.test` }),
+  });
+  expect(res.status).toBe(403);
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+
+  test('the team list', async ({ page }) => {
+    await page.goto('/team');
+    await signInAs(page, { email: ADA.email, password: ADA.password, apiKey: adaKey() });
+    await expect(page.getByRole('table', { name: 'People' }).getByRole('row').filter({ hasText: ADA.name })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await shot(page, 'phone');
+  });
+});

@@ -1,0 +1,11 @@
+import type { Role } from '../../../contract/users.ts';
+
+/** The three report tabs. */
+export type ReportTab = 'clients' | 'projects' | 'people';
+
+/** Tabs `role` may open: members only their own time on People; limited members none. */
+export function tabsFor(role: Role): ReportTab[] {
+  if (role === 'admin' || role === 'supervisor') return ['clients', 'projects', 'people'];
+  if (role === 'member') return ['people'];
+  return [];
+}

@@ -1,0 +1,56 @@
+import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import type { MoneyBar } from './chart-data.ts';
+import { ChartFigure } from './chart-figure.tsx';
+import { useChartLanes } from './chart-lanes.tsx';
+import { moneyBarLines, moneyBarText } from './chart-summary.ts';
+import { shorten } from './time-chart.tsx';
+import { useChartPalette } from './use-chart-palette.ts';
+
+export interface MoneyChartProps {
+  title: string;
+  summary: string;
+  bars: readonly MoneyBar[];
+  /** Admins: costs and profit beside the billable amount. */
+  withCosts: boolean;
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Billable amount against costs and profit per row (grouped bars), amounts in money units on the axis. */
+export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps) {
+  const palette = useChartPalette();
+  const { box, lane, focused, hover } = useChartLanes(bars.length, (i) => moneyBarText(bars[i]!, withCosts));
+  const data = bars.map((b) => ({ ...b, billableUnits: b.billableAmount / 100, costsUnits: b.costs / 100, profitUnits: b.profit / 100 }));
+  const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
+  const legend = [{ label: 'Billable amount', color: palette.billable }];
+  if (withCosts) legend.push({ label: 'Costs', color: palette.costs }, { label: 'Profit', color: palette.profit });
+  return (
+    <ChartFigure
+      title={title}
+      summary={summary}
+      height={Math.max(120, bars.length * (withCosts ? 54 : 34) + 40)}
+      empty={bars.length === 0}
+      plotRef={box}
+      legend={legend}
+      lines={(i) => moneyBarLines(bars[i]!, withCosts)}
+      focused={focused}
+      hover={hover}
+    >
+      <BarChart
+        data={data}
+        layout="vertical"
+        responsive
+        style={{ width: '100%', height: '100%' }}
+        accessibilityLayer={false}
+        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+      >
+        <CartesianGrid stroke={palette.grid} horizontal={false} />
+        <XAxis type="number" tickFormatter={(v: number) => compact.format(v)} {...axis} />
+        <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
+        <Bar dataKey="billableUnits" name="Billable amount" fill={palette.billable} background={lane} isAnimationActive={false} />
+        {withCosts && <Bar dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
+        {withCosts && <Bar dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}
+      </BarChart>
+    </ChartFigure>
+  );
+}

@@ -1,0 +1,140 @@
+import { useState, type ReactNode } from 'react';
+import type { DashboardTrendPoint } from '../../../contract/dashboards.ts';
+import type { Role } from '../../../contract/users.ts';
+import { Button } from '../../ui/button.tsx';
+import { sortRows } from '../../ui/table/sort.ts';
+import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
+import { intervalFor, moneyBars, rowBars, trendBars, type TimeBar } from './chart-data.ts';
+import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
+import { canSee, figureColumns, type ReportTab } from './columns.ts';
+import { reportCsv } from './csv.ts';
+import { downloadText } from './download.ts';
+import { headlineOf, totalsOf } from './figures.ts';
+import { HeadlineFigures } from './headline.tsx';
+import { MoneyChart } from './money-chart.tsx';
+import { reportColumns, ReportTable, type NameColumn, type ReportRow } from './report-table.tsx';
+import styles from './reports.module.css';
+import type { ReportSearch } from './search.ts';
+import { TimeChart } from './time-chart.tsx';
+
+const nouns: Record<ReportTab, { one: string; many: string }> = {
+  clients: { one: 'Client', many: 'clients' },
+  projects: { one: 'Project', many: 'projects' },
+  people: { one: 'Person', many: 'people' },
+};
+
+export interface ReportViewProps {
+  tab: ReportTab;
+  role: Role;
+  search: ReportSearch;
+  rows: readonly ReportRow[];
+  names: readonly NameColumn[];
+  trend: readonly DashboardTrendPoint[];
+  weekStart: number;
+  onSearch: (next: Partial<ReportSearch>) => void;
+  /** Drill down from a row (and its bar): where to, in words for the bar's name. */
+  drill?: { open: (row: ReportRow) => void; hint: string } | undefined;
+  /** Fetches the detailed time of the range as CSV text. */
+  detailedCsv: () => Promise<string>;
+  empty: ReactNode;
+}
+
+/** One report tab: headline figures, the charts, the table with totals, and the exports. */
+export function ReportView({ tab, role, search, rows, names, trend, weekStart, onSearch, drill, detailedCsv, empty }: ReportViewProps) {
+  const [exporting, setExporting] = useState(false);
+  const noun = nouns[tab];
+  const figures = figureColumns(tab, role);
+  const totals = totalsOf(rows, figures);
+  const sort = sortFromSearch(search.sort);
+  const withMoney = canSee(role, 'money');
+  const withCosts = canSee(role, 'costs');
+  const bars = rowBars(
+    rows,
+    (r) => r.key,
+    (r) => r.name,
+  );
+  const money = moneyBars(
+    rows,
+    (r) => r.key,
+    (r) => r.name,
+  );
+  const interval = search.from && search.to ? intervalFor(search.from, search.to) : 'week';
+  const trendData = search.from && search.to ? trendBars(trend, { from: search.from, to: search.to }, interval, weekStart) : [];
+  const byKey = new Map(rows.map((r) => [r.key, r]));
+  const fileBase = `timekeep-${tab}-${search.from ?? 'all'}-to-${search.to ?? 'all'}`;
+
+  const exportTable = () => {
+    const shown = sortRows(rows, reportColumns(names, figures), sort);
+    downloadText(
+      `${fileBase}.csv`,
+      reportCsv(
+        names.map((n) => ({ label: n.label, text: n.text })),
+        figures,
+        shown,
+        totals,
+      ),
+    );
+  };
+  const exportDetailed = async () => {
+    setExporting(true);
+    try {
+      downloadText(`timekeep-time-${search.from ?? 'all'}-to-${search.to ?? 'all'}.csv`, await detailedCsv());
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <div className={styles.view}>
+      <HeadlineFigures figures={headlineOf(rows, role)} />
+      <div className={styles.charts}>
+        <TimeChart
+          title={`Time by ${noun.one.toLowerCase()}`}
+          summary={rowsSummary(bars, noun.many)}
+          bars={bars}
+          layout="rows"
+          onOpen={drill ? (b: TimeBar) => byKey.get(b.key) && drill.open(byKey.get(b.key)!) : undefined}
+          openHint={drill?.hint}
+        />
+        {withMoney && (
+          <MoneyChart
+            title={withCosts ? 'Billable amount, costs and profit' : 'Billable amount'}
+            summary={moneySummary(money, withCosts)}
+            bars={money}
+            withCosts={withCosts}
+          />
+        )}
+        <div className={styles.wide}>
+          <TimeChart
+            title={interval === 'day' ? 'Time per day' : 'Time per week'}
+            summary={trendSummary(trendData, interval)}
+            bars={trendData}
+            layout="trend"
+          />
+        </div>
+      </div>
+      <div className={styles.exports}>
+        <Button onClick={exportTable} disabled={rows.length === 0}>
+          Download table (CSV)
+        </Button>
+        <Button variant="ghost" onClick={() => void exportDetailed()} busy={exporting}>
+          Download detailed time (CSV)
+        </Button>
+        <Button variant="ghost" onClick={() => window.print()}>
+          Print
+        </Button>
+      </div>
+      <ReportTable
+        label={`${noun.one} report`}
+        names={names}
+        figures={figures}
+        rows={rows}
+        totals={totals}
+        sort={sort}
+        onSortChange={(s) => onSearch(searchFromSort(s))}
+        onOpen={drill?.open}
+        empty={empty}
+      />
+    </div>
+  );
+}

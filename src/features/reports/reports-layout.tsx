@@ -1,0 +1,51 @@
+import { Link } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { shortDate } from './chart-data.ts';
+import type { ReportTab } from './access.ts';
+import { FilterBar, type FilterBarProps } from './filter-bar.tsx';
+import styles from './reports.module.css';
+
+const tabLabels: Record<ReportTab, string> = { clients: 'Clients', projects: 'Projects', people: 'People' };
+const tabPaths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;
+
+export interface ReportsLayoutProps extends FilterBarProps {
+  tabs: readonly ReportTab[];
+  children: ReactNode;
+}
+
+/** The reports screen around a tab: its title and range, the tabs (links that keep the filters), the filters. */
+export function ReportsLayout({ tabs, children, ...filters }: ReportsLayoutProps) {
+  const { from, to } = filters.search;
+  return (
+    <div className={`page ${styles.reports}`}>
+      <header className="page__header">
+        <div>
+          <h1 className="page__title">Reports</h1>
+          {from && to && (
+            <p className="page__subtitle">
+              {shortDate(from)} {from.slice(0, 4)} to {shortDate(to)} {to.slice(0, 4)}
+            </p>
+          )}
+        </div>
+      </header>
+      {tabs.length > 1 && (
+        <nav aria-label="Report tabs" className={styles.tabs}>
+          {tabs.map((tab) => (
+            <Link
+              key={tab}
+              to={tabPaths[tab]}
+              from="/reports"
+              search={(prev) => ({ ...prev, sort: undefined })}
+              className={styles.tab}
+              activeProps={{ 'aria-current': 'page', className: `${styles.tab} ${styles.active}` }}
+            >
+              {tabLabels[tab]}
+            </Link>
+          ))}
+        </nav>
+      )}
+      <FilterBar {...filters} />
+      {children}
+    </div>
+  );
+}

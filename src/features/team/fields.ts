@@ -1,0 +1,20 @@
+import { z } from 'zod';
+
+/** Weekly capacity typed in hours, sent as seconds. */
+export const hoursToSeconds = (hours: number) => Math.round(hours * 60) * 60;
+export const secondsToHours = (seconds: number | undefined) => (seconds === undefined ? null : Math.round((seconds / 3600) * 100) / 100);
+
+export const capacityHours = z
+  .number({ error: 'Enter the hours a week, e.g. 40' })
+  .min(0, 'Must not be negative')
+  .max(168, 'A week has 168 hours')
+  .transform(hoursToSeconds);
+
+/** An empty money field is left out of the request. */
+export const optionalCents = z
+  .number({ error: 'Enter an amount' })
+  .int()
+  .min(0, 'Must not be negative')
+  .max(2_147_483_647, 'Too large')
+  .nullable()
+  .transform((v) => v ?? undefined);

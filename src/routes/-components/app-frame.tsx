@@ -1,0 +1,80 @@
+import '../../features/shell/shell.css';
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { dateAtOffset } from '../../../contract/weeks.ts';
+import { useApi } from '../../api/context.ts';
+import { phoneBar, screensFor } from '../../app/screens.ts';
+import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { useSignOut } from '../../auth/use-sign-out.ts';
+import { AppShell } from '../../features/shell/app-shell.tsx';
+import { weekStartOf } from '../../features/shell/week-start.ts';
+import { ClockButton } from '../../features/timecards/clock-button.tsx';
+import { HeaderTimer } from '../../features/timer/header-timer.tsx';
+import { useNow } from '../../features/timer/use-timer.ts';
+import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
+import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
+
+// The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
+const ApprovalsBadge = lazy(() => import('../../features/review/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
+
+/** The signed-in frame around a screen: the shell with the user's navigation, this week and the timer. */
+export function AppFrame({ children }: { children: ReactNode }) {
+  const api = useApi();
+  const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
+  const signOut = useSignOut();
+  // Re-read once a minute so "today" moves on at midnight.
+  const now = useNow(true, 60_000);
+  const today = dateAtOffset(new Date(now), user.timezone ?? 0);
+  const week = thisWeek(new Date(now), user.timezone ?? 0, weekStartOf(user));
+  const nav = screensFor(user.role);
+  return (
+    <AppShell
+      user={user}
+      nav={nav}
+      phone={phoneBar(nav)}
+      onSignOut={() => void signOut()}
+      badges={
+        user.role === 'admin' || user.role === 'supervisor'
+          ? {
+              '/approvals': (
+                <Suspense fallback={null}>
+                  <ApprovalsBadge />
+                </Suspense>
+              ),
+            }
+          : undefined
+      }
+      today={
+        <Link
+          to="/timesheet"
+          search={{ week }}
+          className="today-link"
+          aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}
+        >
+          <span className="today-link__week">{weekNumberLabel(week)}</span>
+          <span className="today-link__day">{todayLabel(today)}</span>
+        </Link>
+      }
+      clock={<ClockButton userId={user.id} today={today} />}
+      timer={
+        <HeaderTimer
+          renderPicker={(onPick, close) => (
+            <LazyTaskPicker
+              userId={user.id}
+              label="Start a timer on a task"
+              hideLabel
+              placeholder="Timer on which task?"
+              focusOnMount
+              canReadClients={user.role !== 'member_limited'}
+              onPick={(t) => onPick(t)}
+              onEscape={close}
+            />
+          )}
+        />
+      }
+    >
+      {children}
+    </AppShell>
+  );
+}

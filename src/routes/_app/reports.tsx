@@ -1,0 +1,64 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import type { User } from '../../../contract/users.ts';
+import { dateAtOffset } from '../../../contract/weeks.ts';
+import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
+import { tabsFor } from '../../features/reports/access.ts';
+import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
+import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search.ts';
+import { weekStartOf } from '../../features/shell/week-start.ts';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { RouteError } from '../-components/route-error.tsx';
+
+export const Route = createFileRoute('/_app/reports')({
+  validateSearch: (raw: Record<string, unknown>): ReportSearch => parseReportSearch(raw, sortableColumns),
+  beforeLoad: async ({ context, search, location }) => {
+    if (search.from && search.to) return;
+    // The URL always names the range, so the link opens the same report later: this month by default.
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries({ ...search, ...monthOf(dateAtOffset(new Date(), me.timezone ?? 0)) }))
+      if (v !== undefined) query.set(k, String(v));
+    throw redirect({ href: `${location.pathname}?${query.toString()}`, replace: true });
+  },
+  loader: async ({ context }) => {
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    if (tabsFor(me.role).length) await context.queryClient.ensureQueryData(filterChoicesQueryOptions(context.api, me.role !== 'member'));
+  },
+  errorComponent: RouteError,
+  component: ReportsRoute,
+});
+
+function ReportsRoute() {
+  const { api } = Route.useRouteContext();
+  const { data: me } = useSuspenseQuery(currentUserQueryOptions(api));
+  if (tabsFor(me.role).length > 0) return <ReportsScreen me={me} />;
+  return (
+    <div className="page">
+      <PageTitle>Reports</PageTitle>
+      <h1 className="page__title">Reports</h1>
+      <p>Reports are not part of your role. Ask an admin if you need to see the team’s figures.</p>
+    </div>
+  );
+}
+
+function ReportsScreen({ me }: { me: User }) {
+  const { api } = Route.useRouteContext();
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const { data: choices } = useSuspenseQuery(filterChoicesQueryOptions(api, me.role !== 'member'));
+  return (
+    <ReportsLayout
+      tabs={tabsFor(me.role)}
+      search={search}
+      choices={choices}
+      today={dateAtOffset(new Date(), me.timezone ?? 0)}
+      weekStart={weekStartOf(me)}
+      showPerson={me.role !== 'member'}
+      onChange={(next) => void navigate({ to: '.', search: (prev) => ({ ...prev, ...next }) })}
+    >
+      <Outlet />
+    </ReportsLayout>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { guardTab } from './-tab-guard.ts';
+import { loadTab } from './-tab-load.ts';
+import { ReportTabRoute } from './-tab-route.tsx';
+
+export const Route = createFileRoute('/_app/reports/projects')({
+  beforeLoad: ({ context, search }) => guardTab(context, 'projects', search),
+  // The sort is the table's own: changing it does not fetch again.
+  loaderDeps: ({ search: { sort: _sort, ...filters } }) => filters,
+  loader: ({ context, deps }) => loadTab(context, 'projects', deps),
+  component: () => <ReportTabRoute tab="projects" />,
+});

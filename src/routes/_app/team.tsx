@@ -1,0 +1,34 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useApi } from '../../api/context.ts';
+import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { ManagersOnly } from '../../features/review/managers-only.tsx';
+import { parseTeamSearch, type TeamSearch } from '../../features/team/search.ts';
+import { TeamPage } from '../../features/team/team-page.tsx';
+import { PageTitle } from '../../ui/page-title.tsx';
+import { RouteError } from '../-components/route-error.tsx';
+
+export const Route = createFileRoute('/_app/team')({
+  validateSearch: (raw: Record<string, unknown>): TeamSearch => parseTeamSearch(raw),
+  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
+  errorComponent: RouteError,
+  component: TeamRoute,
+});
+
+function TeamRoute() {
+  const api = useApi();
+  const { data: me } = useSuspenseQuery(currentUserQueryOptions(api));
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  if (me.role !== 'admin' && me.role !== 'supervisor') return <ManagersOnly what="Team" />;
+  return (
+    <>
+      <PageTitle>Team</PageTitle>
+      <TeamPage
+        viewer={{ id: me.id, role: me.role }}
+        search={search}
+        onSearchChange={(next) => void navigate({ search: next, replace: true })}
+      />
+    </>
+  );
+}
