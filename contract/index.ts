@@ -16,6 +16,7 @@ import { dashboardRoutes } from './dashboards.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
 import { invoiceRoutes } from './invoices.ts';
+import { appRoutes } from './apps.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -38,6 +39,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
   invoices: invoiceRoutes,
+  apps: appRoutes,
 };
 
 export const allRoutes = (): RouteDef[] => Object.values(routeGroups).flatMap((g) => Object.values(g));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateTimeString, numericId, numericIdParam, projectId, queryInt, queryLimit } from './common.ts';
+import { dateTimeString, numericId, numericIdParam, projectId, queryBool, queryInt, queryLimit } from './common.ts';
 import { defineRoute } from './route.ts';
 
 /** Every event kind a webhook can subscribe to (spec, Events). */
@@ -57,6 +57,12 @@ export const webhook = z.object({
   createdAt: dateTimeString,
   /** Time of the last delivery attempt; null before the first. */
   lastUsedAt: dateTimeString.nullable(),
+  /** Failed delivery attempts in a row since the last success (0 when the last one worked). */
+  consecutiveFailures: z.number().int().min(0),
+  /** When the current run of failures began; null when the last attempt worked. */
+  failingSince: dateTimeString.nullable(),
+  /** When delivery failures turned the webhook off; null when it is active (or was never turned off by failures). */
+  disabledAt: dateTimeString.nullable(),
   /**
    * Signing secret for `X-Hook-Signature`, present only in the response that created (or restored)
    * the webhook with the handshake skipped. With a handshake the receiver got it as `X-Hook-Secret`.
@@ -150,7 +156,12 @@ export const webhookRoutes = {
     tag: T,
     summary: 'Recent delivery attempts, newest first (kept 7 days)',
     params,
-    query: z.object({ limit: queryLimit(100).optional(), page: queryInt(1, 100_000).optional() }),
+    query: z.object({
+      limit: queryLimit(100).optional(),
+      page: queryInt(1, 100_000).optional(),
+      /** `true`: only the attempts that failed. */
+      failed: queryBool.optional(),
+    }),
     status: 200,
     response: z.array(webhookAttempt),
   }),

@@ -11,6 +11,7 @@ import { registerClientRoutes } from './modules/clients/routes.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
 import { registerTaskRoutes } from './modules/tasks/routes.ts';
 import { registerUserRoutes } from './modules/users/routes.ts';
+import { registerCredentialRoutes } from './modules/users/credentials.ts';
 import { registerTimeRoutes } from './modules/time/routes.ts';
 import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerApprovalRoutes } from './modules/approvals/routes.ts';
@@ -23,6 +24,7 @@ import { createTokenVerifier } from './oauth/verify.ts';
 /** Route modules, one per area. */
 const modules = [
   registerUserRoutes,
+  registerCredentialRoutes,
   registerClientRoutes,
   registerProjectRoutes,
   registerTaskRoutes,

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
+import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
@@ -46,6 +47,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppExpensesRoute = AppExpensesRouteImport.update({
   id: '/expenses',
   path: '/expenses',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
+  id: '/integrations',
+  path: '/integrations',
   getParentRoute: () => AppRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
@@ -128,6 +134,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
+  '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
@@ -148,6 +155,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
+  '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
   '/timecards': typeof AppTimecardsRoute
@@ -169,6 +177,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/expenses': typeof AppExpensesRouteWithChildren
+  '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
@@ -191,6 +200,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/expenses'
+    | '/integrations'
     | '/profile'
     | '/reports'
     | '/team'
@@ -211,6 +221,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/expenses'
+    | '/integrations'
     | '/profile'
     | '/team'
     | '/timecards'
@@ -231,6 +242,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/expenses'
+    | '/_app/integrations'
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/team'
@@ -283,6 +295,13 @@ declare module '@tanstack/react-router' {
       path: '/expenses'
       fullPath: '/expenses'
       preLoaderRoute: typeof AppExpensesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/integrations': {
+      id: '/_app/integrations'
+      path: '/integrations'
+      fullPath: '/integrations'
+      preLoaderRoute: typeof AppIntegrationsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/profile': {
@@ -425,6 +444,7 @@ const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
 
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
+  AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
@@ -438,6 +458,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppExpensesRoute: AppExpensesRouteWithChildren,
+  AppIntegrationsRoute: AppIntegrationsRoute,
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,

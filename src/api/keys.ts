@@ -24,6 +24,11 @@ export const keys = {
     summary: ['approvals', 'summary'] as const,
   },
   timers: { current: ['timers', 'current'] as const },
+  apps: { mine: ['apps', 'mine'] as const },
+  hooks: {
+    all: ['hooks'] as const,
+    deliveries: (hookId: number, failed: boolean) => ['hooks', hookId, 'deliveries', { failed }] as const,
+  },
   timecards: {
     ofUser: (userId: number) => ['timecards', userId] as const,
     range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,

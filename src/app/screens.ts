@@ -32,6 +32,7 @@ export const screens: readonly Screen[] = [
   { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
   { label: 'Invoices', to: '/invoices', roles: ['admin'] },
   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },
+  { label: 'Integrations', to: '/integrations', roles: everyone },
   { label: 'Profile', to: '/profile', roles: everyone },
 ];
 

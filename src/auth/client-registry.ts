@@ -21,6 +21,11 @@ export function cachedClientId(storage: Storage, issuer: string, redirectUri: st
   return entry && typeof entry.clientId === 'string' && entry.redirectUri === redirectUri ? entry.clientId : null;
 }
 
+/** Every client id this browser registered (its own sign-ins, on any server). */
+export function knownClientIds(storage: Storage): Set<string> {
+  return new Set(Object.values(readAll(storage)).flatMap((r) => (typeof r.clientId === 'string' ? [r.clientId] : [])));
+}
+
 export function rememberClientId(storage: Storage, issuer: string, registration: Registration): void {
   storage.setItem(KEY, JSON.stringify({ ...readAll(storage), [issuer]: registration }));
 }

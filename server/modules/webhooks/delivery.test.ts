@@ -238,6 +238,9 @@ describe('delivery', () => {
     expect(entries.every((e: { deliveryId: string }) => e.deliveryId === sent[0]!.headers['x-hook-delivery'])).toBe(true);
     // Paging: newest first.
     expect((await log(r.admin, hook.id, '?limit=2&page=2')).map((e: { attempt: number }) => e.attempt)).toEqual([2, 1]);
+    // Only the failures, when asked.
+    expect((await log(r.admin, hook.id, '?failed=true')).map((e: { attempt: number }) => e.attempt)).toEqual([3, 2, 1]);
+    expect((await log(r.admin, hook.id, '?failed=false')).map((e: { attempt: number }) => e.attempt)).toEqual([4, 3, 2, 1]);
     expect((await t.call('GET', `/hooks/${hook.id}/deliveries?limit=0`, { as: r.admin })).status).toBe(422);
   });
 

@@ -41,6 +41,9 @@ describe('POST /hooks: handshake', () => {
       isActive: true,
       createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
       lastUsedAt: null,
+      consecutiveFailures: 0,
+      failingSince: null,
+      disabledAt: null,
     });
     expect(res.body.secret).toBeUndefined();
     expect(rc.received).toHaveLength(1);
@@ -76,8 +79,13 @@ describe('POST /hooks: handshake', () => {
       const res = await create(r.supervisor, { targetUrl: rc.url, events: ['api:time:updated'] });
       expect(res.status).toBe(422);
       expect(res.body).toMatchObject({ code: 422, message: 'Invalid callback' });
+      expect(res.body.errors.targetUrl).toEqual([`The handshake was answered with HTTP ${answer.status}`]);
       expect(rc.received).toHaveLength(1);
     }
+    // What the receiver said comes back too, so its owner sees why.
+    const talkative = await receiver({ fallback: { status: 401, body: 'missing token' } });
+    const told = await create(r.supervisor, { targetUrl: talkative.url, events: ['api:time:updated'] });
+    expect(told.body.errors.targetUrl).toEqual(['The handshake was answered with HTTP 401: missing token']);
     // Nobody listening.
     const closed = await startReceiver();
     await closed.close();

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { MAX_TARGET_URL_LENGTH, teamOnlyEventKinds, webhookRoutes, type EventKind } from '../../../contract/webhooks.ts';
 import { hookAttempts, hookDeliveries, hooks, projects, webhookEvents } from '../../db/schema/index.ts';
@@ -79,6 +79,9 @@ const isUniqueViolation = (e: unknown): boolean => {
   return false;
 };
 
+/** An attempt without an answer, or answered with anything but 2xx. */
+const failedAttempt = or(isNull(hookAttempts.statusCode), sql`${hookAttempts.statusCode} not between 200 and 299`);
+
 export function registerWebhookRoutes(app: Hono<AppEnv>) {
   register(app, webhookRoutes.list, async (c, _in, caller) => {
     const scope = c.get('scope');
@@ -156,7 +159,7 @@ export function registerWebhookRoutes(app: Hono<AppEnv>) {
       .from(hookAttempts)
       .innerJoin(hookDeliveries, eq(hookDeliveries.id, hookAttempts.deliveryRowId))
       .innerJoin(webhookEvents, eq(webhookEvents.id, hookDeliveries.eventId))
-      .where(scope.where(hookAttempts, eq(hookAttempts.hookId, hook.id)))
+      .where(scope.where(hookAttempts, eq(hookAttempts.hookId, hook.id), query.failed ? failedAttempt : undefined))
       .orderBy(desc(hookAttempts.createdAt), desc(hookAttempts.id))
       .limit(limit)
       .offset((page - 1) * limit);

@@ -50,10 +50,17 @@ export function presentHook(row: HookRow, secret?: string): Webhook {
     isActive: row.active,
     createdAt: toDateTime(row.createdAt),
     lastUsedAt: row.lastUsedAt ? toDateTime(row.lastUsedAt) : null,
+    consecutiveFailures: row.consecutiveFailures,
+    failingSince: row.failingSince ? toDateTime(row.failingSince) : null,
+    disabledAt: row.disabledAt ? toDateTime(row.disabledAt) : null,
   };
   if (secret !== undefined) out.secret = secret;
   return out;
 }
 
-/** The handshake's failure, for the 422 `Invalid callback` body. */
-export const describeFailure = (r: PostResult) => (r.status !== undefined ? `The handshake was answered with HTTP ${r.status}` : `The handshake failed: ${r.error ?? 'no answer'}`);
+/** The handshake's failure, for the 422 `Invalid callback` body: the status and the start of the answer, or why none came. */
+export function describeFailure(r: PostResult): string {
+  if (r.status === undefined) return `The handshake failed: ${r.error ?? 'no answer'}`;
+  const start = r.excerpt.trim().slice(0, 120);
+  return `The handshake was answered with HTTP ${r.status}${start ? `: ${start}` : ''}`;
+}

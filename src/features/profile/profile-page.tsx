@@ -1,12 +1,12 @@
 import './profile.css';
+import type { ReactNode } from 'react';
 import type { User } from '../../../contract/users.ts';
 import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';
 import { Card } from '../../ui/card.tsx';
-import { ApiKeyPanel } from './api-key-panel.tsx';
 import { DetailsCard } from './details-card.tsx';
 
-/** The signed-in user's own profile: who they are, their team, and their API key. */
-export function ProfilePage({ user }: { user: User }) {
+/** The signed-in user's own profile: who they are, their team, and (given by the route) their API key. */
+export function ProfilePage({ user, apiKey }: { user: User; apiKey?: ReactNode }) {
   const details: [string, string][] = [
     ['Name', user.name],
     ['Role', roleLabel(user.role)],
@@ -39,7 +39,7 @@ export function ProfilePage({ user }: { user: User }) {
             ))}
           </dl>
         </Card>
-        {user.apiKey && <ApiKeyPanel apiKey={user.apiKey} />}
+        {apiKey}
         <DetailsCard user={user} />
       </div>
     </div>

@@ -1,6 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
+import { ApiKeyCard } from '../../features/integrations/api-key-card.tsx';
 import { ProfilePage } from '../../features/profile/profile-page.tsx';
 import { ProfileSkeleton } from '../../features/profile/profile-skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -19,7 +20,7 @@ function ProfileRoute() {
   return (
     <>
       <PageTitle>Profile</PageTitle>
-      <ProfilePage user={user} />
+      <ProfilePage user={user} apiKey={user.apiKey && <ApiKeyCard apiKey={user.apiKey} />} />
     </>
   );
 }

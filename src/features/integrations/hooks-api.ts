@@ -1,0 +1,43 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ApiClient } from '../../api/client.ts';
+import { useApi } from '../../api/context.ts';
+import { keys } from '../../api/keys.ts';
+import type { AnswerOf, BodyOf } from '../../api/operation.ts';
+import * as hooks from '../../api/operations/hooks.ts';
+import * as projects from '../../api/operations/projects.ts';
+
+export type Webhook = AnswerOf<typeof hooks.list>[number];
+export type Attempt = AnswerOf<typeof hooks.deliveries>[number];
+export type NewWebhook = BodyOf<typeof hooks.create>;
+
+/** The user's webhooks (`GET /hooks`): refreshed every 10 s while shown, so last deliveries and turn-offs appear. */
+export const hooksQueryOptions = (api: ApiClient) =>
+  queryOptions({ queryKey: keys.hooks.all, queryFn: ({ signal }) => api.call(hooks.list, { signal }), refetchInterval: 10_000 });
+
+/** A webhook's recent attempts, newest first; only the failed ones when `failed`. */
+export const deliveriesQueryOptions = (api: ApiClient, hookId: number, failed: boolean) =>
+  queryOptions({
+    queryKey: keys.hooks.deliveries(hookId, failed),
+    queryFn: ({ signal }) => api.call(hooks.deliveries, { params: { id: hookId }, query: { limit: 50, ...(failed ? { failed: 'true' } : {}) }, signal }),
+    refetchInterval: 5_000,
+  });
+
+function useHooksMutation<V, R>(fn: (api: ApiClient, v: V) => Promise<R>) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (v: V) => fn(api, v), onSettled: () => queryClient.invalidateQueries({ queryKey: keys.hooks.all }) });
+}
+
+/** Creates a webhook; the server makes the handshake before answering. */
+export const useCreateHook = () => useHooksMutation((api, body: NewWebhook) => api.call(hooks.create, { body }));
+/** Changes events and scope; the server makes the handshake again, and a turned-off webhook is on again. */
+export const useUpdateHook = () =>
+  useHooksMutation((api, { id, body }: { id: number; body: BodyOf<typeof hooks.update> }) => api.call(hooks.update, { params: { id }, body }));
+export const useDeleteHook = () => useHooksMutation((api, id: number) => api.call(hooks.remove, { params: { id } }));
+/** Sends one delivery again (under a new delivery id when it had finished). */
+export const useRedeliver = () =>
+  useHooksMutation((api, { id, deliveryId }: { id: number; deliveryId: string }) => api.call(hooks.redeliver, { params: { id, deliveryId } }));
+
+/** Projects the user can see, to scope a webhook to one (the same list and key as everywhere else). */
+export const projectChoicesQueryOptions = (api: ApiClient) =>
+  queryOptions({ queryKey: keys.projects.all, queryFn: ({ signal }) => api.call(projects.list, { signal }), staleTime: 5 * 60_000 });
