@@ -73,7 +73,9 @@ export default async function globalSetup() {
   const web = await startStaticServer(path.join(repo, 'dist'), apiUrl);
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'server/main.ts')], {
     cwd: repo,
-    env: { ...process.env, PORT: String(apiPort), DATA_DIR: dataDir, WEB_ORIGINS: web.url, PUBLIC_URL: apiUrl, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '3000' },
+    env: { ...process.env, PORT: String(apiPort), DATA_DIR: dataDir, WEB_ORIGINS: web.url, PUBLIC_URL: apiUrl, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '3000',
+      // Every journey's browser signs in from 127.0.0.1: the per-address OAuth allowance must cover the whole suite.
+      OAUTH_PER_ADDRESS: '1000' },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {

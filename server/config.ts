@@ -20,6 +20,8 @@ export interface Config {
   authFailures: { points: number; durationSec: number };
   /** Bytes of attachments each user may keep stored (UPLOAD_QUOTA_MB, 250 MB). */
   uploadQuotaBytes: number;
+  /** OAuth sign-ins (per 15 min) and client registrations (per hour) free per client address (OAUTH_PER_ADDRESS, 20). */
+  oauthPerAddress?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -89,6 +91,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: { points: Number(env.RATE_LIMIT_POINTS ?? 100), durationSec: Number(env.RATE_LIMIT_WINDOW ?? 10) },
     authFailures: { points: envMs(env, 'AUTH_FAILURE_POINTS', 30, 1), durationSec: envMs(env, 'AUTH_FAILURE_WINDOW', 60, 1) },
     uploadQuotaBytes: envMs(env, 'UPLOAD_QUOTA_MB', 250, 1) * 1024 * 1024,
+    oauthPerAddress: envMs(env, 'OAUTH_PER_ADDRESS', 20, 1),
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
   };
 }

@@ -6,7 +6,7 @@ import { clientDisplayName, isFirstParty } from './first-party.ts';
 import { consentPage, continuePage, messagePage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
 import { signInAccounts } from './signin-accounts.ts';
-import { countEvent, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
+import { countEvent, perAddress, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
 import { clientAddress, CODE_TTL, mcpAudience, queryOnce, randomToken, readForm, secretHash } from './util.ts';
 
 type ClientRow = typeof oauthClients.$inferSelect;
@@ -209,7 +209,7 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
     const found = await signInAccounts(deps, email, password, teamField && /^\d{1,9}$/.test(teamField) ? Number(teamField) : undefined);
     if (found.kind === 'none') {
       await countEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
-      await countEvent(deps, addressKey, SIGNIN_PER_ADDRESS);
+      await countEvent(deps, addressKey, perAddress(deps, SIGNIN_PER_ADDRESS));
       return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
     }
     if (found.kind === 'choose') {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { oauthClients } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
-import { countEvent, REGISTER_PER_ADDRESS, retryAfter, throttleKey } from './throttle.ts';
+import { countEvent, perAddress, REGISTER_PER_ADDRESS, retryAfter, throttleKey } from './throttle.ts';
 import { clientAddress } from './util.ts';
 
 export const MAX_CLIENT_NAME = 100;
@@ -48,7 +48,7 @@ export function registerRegistrationRoute(app: Hono<AppEnv>) {
         'Retry-After': String(wait),
         'Cache-Control': 'no-store',
       });
-    await countEvent(deps, key, REGISTER_PER_ADDRESS);
+    await countEvent(deps, key, perAddress(deps, REGISTER_PER_ADDRESS));
 
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') return regError(c, 'invalid_client_metadata', 'Send the metadata as application/json');

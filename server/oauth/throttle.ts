@@ -14,6 +14,9 @@ export const SIGNIN_PER_ACCOUNT: ThrottlePolicy = { free: 5, windowSec: 15 * 60,
 export const SIGNIN_PER_ADDRESS: ThrottlePolicy = { free: 20, windowSec: 15 * 60, maxDelaySec: 15 * 60 };
 export const REGISTER_PER_ADDRESS: ThrottlePolicy = { free: 20, windowSec: 60 * 60, maxDelaySec: 60 * 60 };
 
+/** A per-address policy with the deployment's allowance (OAUTH_PER_ADDRESS) of free events. */
+export const perAddress = (deps: Deps, policy: ThrottlePolicy): ThrottlePolicy => ({ ...policy, free: deps.config.oauthPerAddress ?? policy.free });
+
 /** The stored key: a keyed hash, so e-mail addresses and network addresses are not kept in clear. */
 export const throttleKey = (deps: Deps, kind: string, value: string) => `${kind}:${secretHash(deps, 'throttle', value.toLowerCase())}`;
 
