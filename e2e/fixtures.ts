@@ -83,6 +83,12 @@ export async function signIn(page: Page, apiKey: string) {
 
 /** Fails with the list of rules when axe finds anything on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
+  // Scan a settled page: a toast still fading in has, for a moment, the contrast of a half-drawn element.
+  await page
+    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
+      timeout: 3000,
+    })
+    .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
