@@ -44,3 +44,24 @@ export const projectBudget = clientBudget.extend({
   showToUsers: z.boolean(),
 });
 export type ProjectBudget = z.infer<typeof projectBudget>;
+
+/**
+ * A project budget's use day by day in its current period (`GET /projects/{project_id}/budget/usage`), for its
+ * burn chart. Amounts are in the budget's unit (cents for money and costs, seconds for time).
+ */
+export const budgetUsage = z.object({
+  type: budgetType,
+  budget: z.number().int(),
+  period: budgetPeriod,
+  /** First day of the current period; for a general budget without a start, the first day with any use (null when none). */
+  from: dateString.nullable(),
+  /** Last day of the current period; null for a general budget, which never ends. */
+  to: dateString.nullable(),
+  /** The server's date (UTC) the period was computed at. */
+  today: dateString,
+  /** Fixed fees a money budget counts once, on no particular day. */
+  fees: z.number(),
+  /** Use on each day that has any, ascending by date. */
+  days: z.array(z.object({ date: dateString, used: z.number() })),
+});
+export type BudgetUsage = z.infer<typeof budgetUsage>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { cents, dateTimeString, hexColor, idInput, numericId, prefixedIdParam, projectId, queryInt, queryLimit, userMap } from './common.ts';
-import { projectBudget, projectBudgetInput } from './budgets.ts';
+import { budgetUsage, projectBudget, projectBudgetInput } from './budgets.ts';
 import { defineRoute } from './route.ts';
 
 /** PostgreSQL text cannot hold NUL characters: refuse them as invalid input (422) instead of failing later. */
@@ -104,4 +104,5 @@ export const projectRoutes = {
   update: defineRoute({ method: 'put', path: '/projects/{project_id}', tag: T, summary: 'Update a project', params: projectParams, body: updateProjectBody, status: 200, response: project }),
   remove: defineRoute({ method: 'delete', path: '/projects/{project_id}', tag: T, summary: 'Delete a project', params: projectParams, status: 204 }),
   billing: defineRoute({ method: 'put', path: '/projects/{project_id}/billing', tag: T, summary: 'Set billing, rates and budget', params: projectParams, body: billingBody, status: 200, response: project }),
+  budgetUsage: defineRoute({ method: 'get', path: '/projects/{project_id}/budget/usage', tag: T, summary: "The budget's use by day in its current period", params: projectParams, status: 200, response: budgetUsage }),
 };

@@ -33,7 +33,11 @@ export const keys = {
     ofUser: (userId: number) => ['timecards', userId] as const,
     range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
   },
-  projects: { all: ['projects'] as const },
+  projects: {
+    all: ['projects'] as const,
+    one: (projectId: string) => ['projects', 'one', projectId] as const,
+    budgetUsage: (projectId: string) => ['projects', 'one', projectId, 'budget-usage'] as const,
+  },
   expenses: {
     all: ['expenses'] as const,
     categories: ['expenses', 'categories'] as const,
@@ -45,7 +49,10 @@ export const keys = {
     trend: (report: string, filters: object) => ['dashboards', 'trend', report, filters] as const,
   },
   timeExport: (filters: object) => ['time', 'export', filters] as const,
-  clients: { all: ['clients'] as const },
+  clients: {
+    all: ['clients'] as const,
+    one: (clientId: number) => ['clients', 'one', clientId] as const,
+  },
   invoices: {
     all: ['invoices'] as const,
     list: (filters: Record<string, string | number | undefined>) => ['invoices', 'list', filters] as const,

@@ -29,6 +29,8 @@ export const screens: readonly Screen[] = [
   { label: 'Timecards', to: '/timecards', roles: everyone, phone: 2 },
   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
   { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
+  { label: 'Projects', to: '/projects', roles: everyone },
+  { label: 'Clients', to: '/clients', roles: ['admin', 'supervisor'] },
   { label: 'Reports', to: '/reports', roles: ['admin', 'supervisor', 'member'] },
   { label: 'Invoices', to: '/invoices', roles: ['admin'] },
   { label: 'Team', to: '/team', roles: ['admin', 'supervisor'] },

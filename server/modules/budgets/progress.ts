@@ -84,6 +84,29 @@ async function teamWeekStart(scope: Scope): Promise<number> {
  */
 export async function budgetUsage(scope: Scope, owner: BudgetOwner, b: StoredBudget, now: Date, weekStart?: number): Promise<BudgetUsage> {
   const { from, to } = budgetPeriod(b, now, weekStart ?? (await teamWeekStart(scope)));
+  const q = usageQueries(scope, owner, b, from, to);
+  const [row] = await queryRows<{ time_used: string | number; expenses_used: string | number }>(
+    scope,
+    sql`select (select coalesce(sum(${q.value}), 0) ${q.timeFrom}) + ${q.fees} as time_used,
+           ${q.expenses ? sql`(select coalesce(sum(e.amount), 0) ${q.expenses})` : sql`0`} as expenses_used`,
+  );
+  const timeUsed = Number(row?.time_used ?? 0);
+  const expensesUsed = Number(row?.expenses_used ?? 0);
+  const used = timeUsed + expensesUsed;
+  return {
+    used,
+    progress: percentOf(used, b.budget),
+    timeProgress: percentOf(timeUsed, b.budget),
+    expenseProgress: percentOf(expensesUsed, b.budget),
+  };
+}
+
+/**
+ * The SQL pieces both usage queries share: the value of a time record in the budget's unit, the `from … where`
+ * of the counted time records (alias `r`) and of the counted expenses (alias `e`, null when none count), and
+ * the fixed fees of a money budget.
+ */
+function usageQueries(scope: Scope, owner: BudgetOwner, b: StoredBudget, from: string | null, to: string | null) {
   const ownerCond: SQL = owner.kind === 'project' ? sql`p.id = ${owner.id}` : sql`p.client_id = ${owner.id}`;
   const conds: SQL[] = [sql`r.team_id = ${scope.teamId}`, ownerCond];
   if (from) conds.push(sql`r.date >= ${from}`);
@@ -107,27 +130,43 @@ export async function budgetUsage(scope: Scope, owner: BudgetOwner, b: StoredBud
   if (to) expConds.push(sql`e.date <= ${to}`);
   const expenses =
     b.type === 'time' || b.excludeExpenses
-      ? sql`0`
-      : sql`(select coalesce(sum(e.amount), 0) from expenses e join projects p on p.id = e.project_id where ${sql.join(expConds, sql` and `)})`;
-  const [row] = await queryRows<{ time_used: string | number; expenses_used: string | number }>(
-    scope,
-    sql`
-    select (select coalesce(sum(${value}), 0)
-              from time_records r
+      ? null
+      : sql`from expenses e join projects p on p.id = e.project_id where ${sql.join(expConds, sql` and `)}`;
+  const timeFrom = sql`from time_records r
               join tasks t on t.id = r.task_id and t.deleted_at is null
               join projects p on p.id = t.project_id
               join users u on u.id = r.user_id
-             where ${sql.join(conds, sql` and `)}) + ${fees} as time_used,
-           ${expenses} as expenses_used`,
+             where ${sql.join(conds, sql` and `)}`;
+  return { value, timeFrom, fees, expenses };
+}
+
+export interface DailyUsage {
+  /** The current period's dates (inclusive); `from` null for a general budget without a start, `to` null when open. */
+  from: string | null;
+  to: string | null;
+  /** Fixed fees of a money budget: counted once, whatever the day. */
+  fees: number;
+  /** Used on each day that has any use, in the budget's unit, ascending by date. */
+  days: { date: string; used: number }[];
+}
+
+/** Usage of a budget's current period day by day (the same records and values as `budgetUsage`). */
+export async function budgetUsageByDay(scope: Scope, owner: BudgetOwner, b: StoredBudget, now: Date): Promise<DailyUsage> {
+  const { from, to } = budgetPeriod(b, now, await teamWeekStart(scope));
+  const q = usageQueries(scope, owner, b, from, to);
+  const rows = await queryRows<{ date: string; used: string | number }>(
+    scope,
+    sql`select to_char(d.date, 'YYYY-MM-DD') as date, sum(d.used) as used from (
+          select r.date as date, ${q.value} as used ${q.timeFrom}
+          ${q.expenses ? sql`union all select e.date as date, e.amount::numeric as used ${q.expenses}` : sql``}
+        ) d group by d.date order by d.date`,
   );
-  const timeUsed = Number(row?.time_used ?? 0);
-  const expensesUsed = Number(row?.expenses_used ?? 0);
-  const used = timeUsed + expensesUsed;
+  const [fee] = await queryRows<{ fees: string | number }>(scope, sql`select ${q.fees} as fees`);
   return {
-    used,
-    progress: percentOf(used, b.budget),
-    timeProgress: percentOf(timeUsed, b.budget),
-    expenseProgress: percentOf(expensesUsed, b.budget),
+    from,
+    to,
+    fees: Number(fee?.fees ?? 0),
+    days: rows.map((r) => ({ date: r.date, used: round2(Number(r.used)) })),
   };
 }
 

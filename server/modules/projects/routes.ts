@@ -3,11 +3,13 @@ import type { Hono } from 'hono';
 import { projectRoutes } from '../../../contract/projects.ts';
 import { projects, type StoredBilling, type StoredRate } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { forbidden, unprocessable } from '../../http/errors.ts';
+import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { requireManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { toStoredBudget } from '../clients/routes.ts';
+import { budgetUsageByDay } from '../budgets/progress.ts';
+import { toDate } from '../../lib/time.ts';
 import { loadProjectForRead, loadProjectForWrite, visibleProjectsWhere } from './access.ts';
 import { presentProject, presentProjects } from './present.ts';
 import { checkProjectRefs, emitProjectEvent, projectHasTime, reloadProject, setProjectUsers, unknownUserIds } from './service.ts';
@@ -105,5 +107,26 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
       return updated;
     });
     return presentProject(scope, caller, row, now);
+  });
+
+  // Who sees the budget sees its use by day: admins and supervisors, and members when it is shown to users.
+  register(app, projectRoutes.budgetUsage, async (c, { params }, caller) => {
+    const scope = c.get('scope');
+    const now = c.get('deps').clock();
+    const row = await loadProjectForRead(scope, caller, params.project_id);
+    const manager = caller.user.role === 'admin' || caller.user.role === 'supervisor';
+    const b = row.budget;
+    if (!b || !(manager || b.showToUsers === true)) throw notFound('Budget');
+    const usage = await budgetUsageByDay(scope, { kind: 'project', id: row.id }, b, now);
+    return {
+      type: b.type,
+      budget: b.budget,
+      period: b.period,
+      from: usage.from ?? usage.days[0]?.date ?? null,
+      to: usage.to,
+      today: toDate(now),
+      fees: usage.fees,
+      days: usage.days,
+    };
   });
 }

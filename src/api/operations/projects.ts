@@ -8,3 +8,4 @@ export const get: Operation<typeof R.get> = { method: 'get', path: '/projects/{p
 export const update: Operation<typeof R.update> = { method: 'put', path: '/projects/{project_id}' };
 export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/projects/{project_id}' };
 export const billing: Operation<typeof R.billing> = { method: 'put', path: '/projects/{project_id}/billing' };
+export const budgetUsage: Operation<typeof R.budgetUsage> = { method: 'get', path: '/projects/{project_id}/budget/usage' };

@@ -1,0 +1,98 @@
+/**
+ * The burn of a budget in its current period and where it heads at the current pace: pure arithmetic on
+ * whole UTC days, so the chart, the sentence under it and the tests agree on every date.
+ */
+
+export interface UsageInput {
+  /** The budget in its unit (cents or seconds). */
+  budget: number;
+  /** First day of the period (null when nothing was used yet in an open general budget). */
+  from: string | null;
+  /** Last day of the period; null when it never ends. */
+  to: string | null;
+  today: string;
+  /** Counted once, at the start (fixed fees). */
+  fees: number;
+  days: readonly { date: string; used: number }[];
+}
+
+export interface BurnPoint {
+  date: string;
+  /** Used up to and including this day; null after today. */
+  used: number | null;
+  /** The forecast line at the current pace: from today on (null before). */
+  forecast: number | null;
+}
+
+export type Forecast =
+  /** Nothing used yet, or the period has not begun: no pace to go by. */
+  | { kind: 'no-pace' }
+  /** Already used the whole budget; `on` is the day the total first reached it. */
+  | { kind: 'over'; on: string }
+  /** At this pace the budget is used up on `on` (within the period, or ever for a general budget). */
+  | { kind: 'runs-out'; on: string; daysLeft: number }
+  /** At this pace the period ends with `projected` used (under the budget). */
+  | { kind: 'within'; projected: number };
+
+export interface BurnSummary {
+  used: number;
+  /** Average use per calendar day from the period's start to today (both counted). */
+  pace: number;
+  /** Calendar days from the period's start to today, both counted. */
+  elapsedDays: number;
+  forecast: Forecast;
+  points: BurnPoint[];
+}
+
+const DAY = 86_400_000;
+const toTime = (d: string) => Date.parse(`${d}T00:00:00Z`);
+export const addDays = (d: string, n: number) => new Date(toTime(d) + n * DAY).toISOString().slice(0, 10);
+/** Whole days from `a` to `b` (b − a). */
+export const daysBetween = (a: string, b: string) => Math.round((toTime(b) - toTime(a)) / DAY);
+
+/** Chart points of a general budget past today: far enough to show where it runs out, at most a year. */
+const OPEN_HORIZON_DAYS = 366;
+
+/**
+ * Burn so far and the forecast. The pace is the average use per calendar day since the period began (today
+ * included, weekends too); the forecast assumes it holds every day from tomorrow on, with no other change
+ * (rates, fees or expenses).
+ */
+export function burn(input: UsageInput): BurnSummary {
+  const { budget, to, today, fees } = input;
+  const from = input.from;
+  if (!from || from > today) {
+    return { used: fees, pace: 0, elapsedDays: 0, forecast: { kind: 'no-pace' }, points: [] };
+  }
+  const byDay = new Map<string, number>();
+  for (const d of input.days) if (d.date >= from && d.date <= today) byDay.set(d.date, (byDay.get(d.date) ?? 0) + d.used);
+  const elapsedDays = daysBetween(from, today) + 1;
+  const points: BurnPoint[] = [];
+  let used = fees;
+  let reachedOn: string | null = budget > 0 && fees >= budget ? from : null;
+  for (let i = 0; i < elapsedDays; i++) {
+    const date = addDays(from, i);
+    used += byDay.get(date) ?? 0;
+    if (reachedOn === null && used >= budget && used > 0) reachedOn = date;
+    points.push({ date, used: round(used), forecast: date === today ? round(used) : null });
+  }
+  const spent = used - fees;
+  const pace = spent / elapsedDays;
+  let forecast: Forecast;
+  if (reachedOn) forecast = { kind: 'over', on: reachedOn };
+  else if (pace <= 0) forecast = { kind: 'no-pace' };
+  else {
+    const daysLeft = Math.ceil((budget - used) / pace);
+    const on = addDays(today, daysLeft);
+    forecast =
+      to && on > to ? { kind: 'within', projected: round(used + pace * daysBetween(today, to)) } : { kind: 'runs-out', on, daysLeft };
+  }
+  // The forecast line runs to the period's end, or (open budgets) a little past the day it runs out.
+  const end = to ?? addDays(today, Math.min(OPEN_HORIZON_DAYS, forecast.kind === 'runs-out' ? Math.ceil(forecast.daysLeft * 1.1) + 1 : 14));
+  for (let i = 1, n = daysBetween(today, end); i <= n; i++) {
+    points.push({ date: addDays(today, i), used: null, forecast: pace > 0 ? round(used + pace * i) : round(used) });
+  }
+  return { used, pace, elapsedDays, forecast, points };
+}
+
+const round = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,145 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useApi } from '../../api/context.ts';
+import { BudgetBar } from '../budgets/budget-bar.tsx';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { DataTable } from '../../ui/table/data-table.tsx';
+import type { Column } from '../../ui/table/types.ts';
+import { clientListQueryOptions, type Client } from './api.ts';
+import styles from '../budgets/screens.module.css';
+
+const ClientFormDialog = lazy(() => import('./client-form.tsx'));
+
+export interface ClientFilters {
+  q?: string | undefined;
+  status?: 'active' | 'archived' | 'all' | undefined;
+}
+
+const statusOptions = [
+  { value: 'active', label: 'Active' },
+  { value: 'archived', label: 'Archived' },
+  { value: 'all', label: 'All' },
+];
+
+/** Clients matching the filters: words of the name (any order, any case) and the status (active by default). */
+export function filterClients(list: readonly Client[], f: ClientFilters): Client[] {
+  const words = (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const status = f.status ?? 'active';
+  return list.filter((c) => (status === 'all' || c.status === status) && words.every((w) => c.name.toLowerCase().includes(w)));
+}
+
+export interface ClientListProps {
+  filters: ClientFilters;
+  onFiltersChange: (f: ClientFilters) => void;
+  onOpen: (clientId: number) => void;
+  canManage: boolean;
+  showMoney: boolean;
+}
+
+/** The team's clients with their projects count and budget; admins add clients. */
+export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMoney }: ClientListProps) {
+  const api = useApi();
+  const list = useQuery(clientListQueryOptions(api));
+  const [creating, setCreating] = useState(false);
+  const rows = list.data ? filterClients(list.data, filters) : undefined;
+  const filtered = Boolean(filters.q) || (filters.status ?? 'active') !== 'active';
+  const columns: Column<Client>[] = [
+    {
+      id: 'name',
+      header: 'Client',
+      cell: (c) => (
+        <span className={styles.name}>
+          <Link to="/clients/$clientId" params={{ clientId: String(c.id) }}>
+            {c.name}
+          </Link>
+          {c.status === 'archived' && <span className={styles.badge}>Archived</span>}
+        </span>
+      ),
+      sortValue: (c) => c.name.toLowerCase(),
+    },
+    {
+      id: 'projects',
+      header: 'Projects',
+      cell: (c) => c.projects.length,
+      sortValue: (c) => c.projects.length,
+      align: 'end',
+      width: '6rem',
+    },
+    {
+      id: 'budget',
+      header: 'Budget',
+      cell: (c) => <BudgetBar budget={c.budget} showMoney={showMoney} compact />,
+      sortValue: (c) => c.budget?.progress ?? -1,
+      width: '45%',
+    },
+  ];
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <h1 className="page__title">Clients</h1>
+        {canManage && (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New client
+          </Button>
+        )}
+      </header>
+      <div className={styles.filters} role="search" aria-label="Filter clients">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Client name"
+          value={filters.q ?? ''}
+          onChange={(e) => onFiltersChange({ ...filters, q: e.target.value || undefined })}
+        />
+        <SelectField
+          label="Status"
+          options={statusOptions}
+          value={filters.status ?? 'active'}
+          onChange={(e) =>
+            onFiltersChange({ ...filters, status: e.target.value === 'active' ? undefined : (e.target.value as ClientFilters['status']) })
+          }
+        />
+        {filtered && (
+          <Button variant="ghost" onClick={() => onFiltersChange({})}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <DataTable
+        label="Clients"
+        columns={columns}
+        rows={rows}
+        rowKey={(c) => String(c.id)}
+        rowLabel={(c) => c.name}
+        status={list.status}
+        onRetry={() => void list.refetch()}
+        onOpen={(c) => onOpen(c.id)}
+        empty={
+          filtered ? (
+            <>
+              <p>No client matches these filters.</p>
+              <Button onClick={() => onFiltersChange({})}>Clear filters</Button>
+            </>
+          ) : (
+            <>
+              <p>No clients yet. A client groups projects, carries a budget and receives invoices.</p>
+              {canManage && (
+                <Button variant="primary" onClick={() => setCreating(true)}>
+                  New client
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {creating && (
+        <Suspense fallback={null}>
+          <ClientFormDialog onClose={() => setCreating(false)} onDone={(c) => onOpen(c.id)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,174 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useState } from 'react';
+import { useApi } from '../../api/context.ts';
+import { Button } from '../../ui/button.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
+import { DataTable } from '../../ui/table/data-table.tsx';
+import type { Column } from '../../ui/table/types.ts';
+import { TextField } from '../../ui/text-field.tsx';
+import { BudgetBar } from '../budgets/budget-bar.tsx';
+import styles from '../budgets/screens.module.css';
+import type { Client } from '../clients/api.ts';
+import { projectListQueryOptions, type Project } from './api.ts';
+import { billingSummary } from './format.ts';
+
+const NewProjectDialog = lazy(() => import('./new-project-dialog.tsx'));
+
+export interface ProjectFilters {
+  q?: string | undefined;
+  status?: 'archived' | 'all' | undefined;
+  /** A client id, or `none` for projects without a client. */
+  client?: number | 'none' | undefined;
+}
+
+/** Projects matching the filters: words of the name, status (open by default) and client. */
+export function filterProjects(list: readonly Project[], f: ProjectFilters): Project[] {
+  const words = (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const status = f.status ?? 'open';
+  return list.filter(
+    (p) =>
+      (status === 'all' || p.status === status) &&
+      (f.client === undefined || (f.client === 'none' ? p.client === null : p.client === f.client)) &&
+      words.every((w) => p.name.toLowerCase().includes(w)),
+  );
+}
+
+export interface ProjectListProps {
+  filters: ProjectFilters;
+  onFiltersChange: (f: ProjectFilters) => void;
+  onOpen: (projectId: string) => void;
+  clients: readonly Client[];
+  canCreate: boolean;
+  showMoney: boolean;
+  /** Members: a line that says the list is read-only and why. */
+  readOnlyNote?: string;
+}
+
+/** The projects the caller may see, with client, billing and budget; admins and supervisors add projects. */
+export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCreate, showMoney, readOnlyNote }: ProjectListProps) {
+  const api = useApi();
+  const list = useQuery(projectListQueryOptions(api));
+  const [creating, setCreating] = useState(false);
+  const clientName = new Map(clients.map((c) => [c.id, c.name]));
+  const rows = list.data ? filterProjects(list.data, filters) : undefined;
+  const filtered = Boolean(filters.q || filters.status || filters.client !== undefined);
+  const columns: Column<Project>[] = [
+    {
+      id: 'name',
+      header: 'Project',
+      cell: (p) => (
+        <span className={styles.name}>
+          <Link to="/projects/$projectId" params={{ projectId: p.id }}>
+            {p.name}
+          </Link>
+          {p.status === 'archived' && <span className={styles.badge}>Archived</span>}
+          {p.privacy && <span className={styles.badge}>Private</span>}
+        </span>
+      ),
+      sortValue: (p) => p.name.toLowerCase(),
+    },
+    {
+      id: 'client',
+      header: 'Client',
+      cell: (p) => (p.client !== null ? (clientName.get(p.client) ?? '—') : <span className={styles.muted}>No client</span>),
+      sortValue: (p) => (p.client !== null ? (clientName.get(p.client) ?? '') : null),
+    },
+    { id: 'billing', header: 'Billing', cell: (p) => billingSummary(p), sortValue: (p) => p.billing.type },
+    {
+      id: 'budget',
+      header: 'Budget',
+      cell: (p) => <BudgetBar budget={p.budget} showMoney={showMoney} compact />,
+      sortValue: (p) => p.budget?.progress ?? -1,
+      width: '32%',
+    },
+  ];
+  return (
+    <div className="page">
+      <header className={styles.header}>
+        <h1 className="page__title">Projects</h1>
+        {canCreate && (
+          <Button variant="primary" onClick={() => setCreating(true)}>
+            New project
+          </Button>
+        )}
+      </header>
+      {readOnlyNote && <p className={styles.muted}>{readOnlyNote}</p>}
+      <div className={styles.filters} role="search" aria-label="Filter projects">
+        <TextField
+          label="Search"
+          type="search"
+          placeholder="Project name"
+          value={filters.q ?? ''}
+          onChange={(e) => onFiltersChange({ ...filters, q: e.target.value || undefined })}
+        />
+        <SelectField
+          label="Status"
+          options={[
+            { value: '', label: 'Open' },
+            { value: 'archived', label: 'Archived' },
+            { value: 'all', label: 'All' },
+          ]}
+          value={filters.status ?? ''}
+          onChange={(e) => onFiltersChange({ ...filters, status: (e.target.value || undefined) as ProjectFilters['status'] })}
+        />
+        {clients.length > 0 && (
+          <SelectField
+            label="Client"
+            options={[
+              { value: '', label: 'All clients' },
+              { value: 'none', label: 'No client' },
+              ...clients.map((c) => ({ value: c.id, label: c.name })),
+            ]}
+            value={filters.client ?? ''}
+            onChange={(e) => {
+              const v = e.target.value;
+              onFiltersChange({ ...filters, client: v === '' ? undefined : v === 'none' ? 'none' : Number(v) });
+            }}
+          />
+        )}
+        {filtered && (
+          <Button variant="ghost" onClick={() => onFiltersChange({})}>
+            Clear filters
+          </Button>
+        )}
+      </div>
+      <DataTable
+        label="Projects"
+        columns={columns}
+        rows={rows}
+        rowKey={(p) => p.id}
+        rowLabel={(p) => p.name}
+        status={list.status}
+        onRetry={() => void list.refetch()}
+        onOpen={(p) => onOpen(p.id)}
+        empty={
+          filtered ? (
+            <>
+              <p>No project matches these filters.</p>
+              <Button onClick={() => onFiltersChange({})}>Clear filters</Button>
+            </>
+          ) : (
+            <>
+              <p>
+                {canCreate
+                  ? 'No projects yet. A project holds tasks, its team, billing and budget.'
+                  : 'No projects are shared with you yet.'}
+              </p>
+              {canCreate && (
+                <Button variant="primary" onClick={() => setCreating(true)}>
+                  New project
+                </Button>
+              )}
+            </>
+          )
+        }
+      />
+      {creating && (
+        <Suspense fallback={null}>
+          <NewProjectDialog clients={clients} onClose={() => setCreating(false)} onCreated={(p) => onOpen(p.id)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}
