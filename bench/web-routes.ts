@@ -26,6 +26,12 @@ interface ScreenBench {
 export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
+  { path: '/projects', signedIn: true, ready: (p) => p.getByRole('row', { name: /Bench forty/ }).waitFor(), budgetKB: 150 },
+  // The bench member's first project (the first made in the bench's fresh database).
+  { path: '/projects/ev:1/team', signedIn: true, ready: (p) => p.getByRole('heading', { name: /^Team \(/ }).waitFor(), budgetKB: 150 },
+  { path: '/projects/ev:1/budget', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Budget', exact: true }).waitFor(), budgetKB: 150 },
+  // Members are shown why they cannot see clients: the screen's JavaScript all the same.
+  { path: '/clients', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1, name: 'Clients' }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 

@@ -7,10 +7,14 @@ export interface BurnChartProps {
   points: readonly BurnPoint[];
   budget: number;
   today: string;
-  /** Amounts as the axis and tooltip show them. */
+  /** Amounts as the tooltip shows them (in the budget's unit). */
   format: (v: number) => string;
+  /** The axis counts whole units of this many budget units (3600 for hours, 100 for money), with `unit` beside them. */
+  divisor: number;
+  unit: 'h' | '$' | '%';
 }
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const shortDay = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 const tick = (d: string) => shortDay.format(new Date(`${d}T00:00:00Z`));
 
@@ -18,15 +22,21 @@ const tick = (d: string) => shortDay.format(new Date(`${d}T00:00:00Z`));
  * Budget used over the period (area, to today) against the budget (a level line), and the forecast at the
  * current pace (dashed). Drawn with recharts, which loads with this file only (the Budget tab).
  */
-export default function BurnChart({ points, budget, today, format }: BurnChartProps) {
+export default function BurnChart({ points, budget, today, format, divisor, unit }: BurnChartProps) {
   const palette = useChartPalette();
   const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
-  const top = Math.max(budget, ...points.map((p) => Math.max(p.used ?? 0, p.forecast ?? 0)));
+  // Plotted in whole units (hours, dollars, percent) so the axis picks round ticks.
+  const scaled = points.map((p) => ({
+    date: p.date,
+    used: p.used === null ? null : p.used / divisor,
+    forecast: p.forecast === null ? null : p.forecast / divisor,
+  }));
+  const axisLabel = (v: number) => (unit === '$' ? `$${compact.format(v)}` : `${compact.format(v)} ${unit}`);
   return (
     <>
       <div className={styles.plot} aria-hidden="true">
         <ComposedChart
-          data={points as BurnPoint[]}
+          data={scaled}
           responsive
           style={{ width: '100%', height: '100%' }}
           accessibilityLayer={false}
@@ -34,10 +44,10 @@ export default function BurnChart({ points, budget, today, format }: BurnChartPr
         >
           <CartesianGrid stroke={palette.grid} vertical={false} />
           <XAxis dataKey="date" tickFormatter={tick} minTickGap={24} {...axis} />
-          <YAxis domain={[0, Math.ceil(top * 1.08)]} tickFormatter={(v: number) => format(v)} width={72} {...axis} />
+          <YAxis domain={[0, 'auto']} tickFormatter={axisLabel} width={64} {...axis} />
           <Tooltip
             labelFormatter={(d) => tick(String(d))}
-            formatter={(v, name) => [format(Number(v)), name === 'used' ? 'Used' : 'Forecast']}
+            formatter={(v, name) => [format(Number(v) * divisor), name === 'used' ? 'Used' : 'Forecast']}
             contentStyle={{ background: palette.surface, borderColor: palette.grid }}
           />
           <ReferenceLine

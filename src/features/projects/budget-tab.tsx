@@ -81,7 +81,14 @@ function BurnView({ usage, showMoney }: { usage: BudgetUsage; showMoney: boolean
       {summary.points.length > 0 && (
         <>
           <Suspense fallback={<div className={burnStyles.plot} />}>
-            <BurnChart points={summary.points} budget={usage.budget} today={usage.today} format={fmt} />
+            <BurnChart
+              points={summary.points}
+              budget={usage.budget}
+              today={usage.today}
+              format={fmt}
+              divisor={!showMoney ? usage.budget / 100 || 1 : usage.type === 'time' ? 3600 : 100}
+              unit={!showMoney ? '%' : usage.type === 'time' ? 'h' : '$'}
+            />
           </Suspense>
           <details className={burnStyles.figures}>
             <summary>Figures by day</summary>
