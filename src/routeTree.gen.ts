@@ -29,6 +29,8 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
 import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
+import { Route as AppProjectsProjectIdFieldsRouteImport } from './routes/_app/projects/$projectId/fields'
+import { Route as AppProjectsProjectIdTasksRouteImport } from './routes/_app/projects/$projectId/tasks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -129,6 +131,18 @@ const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppReportsRoute,
 } as any)
+const AppProjectsProjectIdFieldsRoute =
+  AppProjectsProjectIdFieldsRouteImport.update({
+    id: '/projects/$projectId/fields',
+    path: '/projects/$projectId/fields',
+    getParentRoute: () => AppRoute,
+  } as any)
+const AppProjectsProjectIdTasksRoute =
+  AppProjectsProjectIdTasksRouteImport.update({
+    id: '/projects/$projectId/tasks',
+    path: '/projects/$projectId/tasks',
+    getParentRoute: () => AppRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -150,6 +164,8 @@ export interface FileRoutesByFullPath {
   '/approvals/': typeof AppApprovalsIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/reports/': typeof AppReportsIndexRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -170,6 +186,8 @@ export interface FileRoutesByTo {
   '/approvals': typeof AppApprovalsIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/reports': typeof AppReportsIndexRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -193,6 +211,8 @@ export interface FileRoutesById {
   '/_app/approvals/': typeof AppApprovalsIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
+  '/_app/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/_app/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -216,6 +236,8 @@ export interface FileRouteTypes {
     | '/approvals/'
     | '/invoices/'
     | '/reports/'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -236,6 +258,8 @@ export interface FileRouteTypes {
     | '/approvals'
     | '/invoices'
     | '/reports'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
   id:
     | '__root__'
     | '/'
@@ -258,6 +282,8 @@ export interface FileRouteTypes {
     | '/_app/approvals/'
     | '/_app/invoices/'
     | '/_app/reports/'
+    | '/_app/projects/$projectId/fields'
+    | '/_app/projects/$projectId/tasks'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -409,6 +435,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsProjectsRouteImport
       parentRoute: typeof AppReportsRoute
     }
+    '/_app/projects/$projectId/fields': {
+      id: '/_app/projects/$projectId/fields'
+      path: '/projects/$projectId/fields'
+      fullPath: '/projects/$projectId/fields'
+      preLoaderRoute: typeof AppProjectsProjectIdFieldsRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/tasks': {
+      id: '/_app/projects/$projectId/tasks'
+      path: '/projects/$projectId/tasks'
+      fullPath: '/projects/$projectId/tasks'
+      preLoaderRoute: typeof AppProjectsProjectIdTasksRouteImport
+      parentRoute: typeof AppRoute
+    }
   }
 }
 
@@ -454,6 +494,8 @@ interface AppRouteChildren {
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppProjectsProjectIdFieldsRoute: typeof AppProjectsProjectIdFieldsRoute
+  AppProjectsProjectIdTasksRoute: typeof AppProjectsProjectIdTasksRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -468,6 +510,8 @@ const AppRouteChildren: AppRouteChildren = {
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
+  AppProjectsProjectIdFieldsRoute: AppProjectsProjectIdFieldsRoute,
+  AppProjectsProjectIdTasksRoute: AppProjectsProjectIdTasksRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
