@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { BenchResult } from './types.ts';
 
 interface ScreenBench {
+  /** `{project}` stands for the first project the signed-in user sees (the bench seeds it). */
   path: string;
   /** Signed in (with the bench member's API key) or not. */
   signedIn: boolean;
@@ -26,6 +27,8 @@ interface ScreenBench {
 export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/tasks', signedIn: true, ready: (p) => p.locator('.pt-task').first().waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/fields', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 
@@ -43,7 +46,9 @@ export async function measureScreens(
   opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string },
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
+  const projects = (await (await fetch(`${opts.apiUrl}/projects`, { headers: { 'X-Api-Key': opts.apiKey } })).json()) as { id: string }[];
   for (const screen of screens) {
+    const url = screen.path.replace('{project}', projects[0]?.id ?? 'none');
     const times: number[] = [];
     let fetched = new Set<string>();
     for (let i = 0; i < RUNS; i++) {
@@ -59,7 +64,7 @@ export async function measureScreens(
       page.on('request', (r) => {
         if (r.url().startsWith(opts.siteUrl) && r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
       });
-      await page.goto(`${opts.siteUrl}${screen.path}`);
+      await page.goto(`${opts.siteUrl}${url}`);
       await screen.ready(page);
       // Within a frame of the paint that showed the content.
       times.push(await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))));

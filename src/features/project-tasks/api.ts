@@ -98,6 +98,7 @@ export function useSectionMutations(projectId: string) {
 
 export function useTaskMutations(projectId: string) {
   const api = useApi();
+  const queryClient = useQueryClient();
   const refresh = useRefresh(projectId);
   const project_id = projectId;
   return {
@@ -108,6 +109,14 @@ export function useTaskMutations(projectId: string) {
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: string; body: TaskUpdate }) => api.call(taskOps.update, { params: { task_id: id }, body }),
+      // Closing and reopening show at once; the server's answer follows.
+      onMutate: async ({ id, body }) => {
+        if (body.status === undefined) return;
+        await queryClient.cancelQueries({ queryKey: keys.tasks.ofProject(projectId) });
+        queryClient.setQueryData(keys.tasks.ofProject(projectId), (list: Task[] | undefined) =>
+          list?.map((t) => (t.id === id ? { ...t, status: body.status! } : t)),
+        );
+      },
       onSettled: refresh,
     }),
     remove: useMutation({
