@@ -11,6 +11,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { BenchResult } from './types.ts';
 
 interface ScreenBench {
+  /** `{project}` stands for the first project the signed-in user sees (the bench seeds it). */
   path: string;
   /** Signed in (with the bench member's API key) or not. */
   signedIn: boolean;
@@ -27,11 +28,12 @@ export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
   { path: '/projects', signedIn: true, ready: (p) => p.getByRole('row', { name: /Bench forty/ }).waitFor(), budgetKB: 150 },
-  // The bench member's first project (the first made in the bench's fresh database).
-  { path: '/projects/ev:1/team', signedIn: true, ready: (p) => p.getByRole('heading', { name: /^Team \(/ }).waitFor(), budgetKB: 150 },
-  { path: '/projects/ev:1/budget', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Budget', exact: true }).waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/team', signedIn: true, ready: (p) => p.getByRole('heading', { name: /^Team \(/ }).waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/budget', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Budget', exact: true }).waitFor(), budgetKB: 150 },
   // Members are shown why they cannot see clients: the screen's JavaScript all the same.
   { path: '/clients', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1, name: 'Clients' }).waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/tasks', signedIn: true, ready: (p) => p.locator('.pt-task').first().waitFor(), budgetKB: 150 },
+  { path: '/projects/{project}/fields', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 
@@ -49,7 +51,9 @@ export async function measureScreens(
   opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string },
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
+  const projects = (await (await fetch(`${opts.apiUrl}/projects`, { headers: { 'X-Api-Key': opts.apiKey } })).json()) as { id: string }[];
   for (const screen of screens) {
+    const url = screen.path.replace('{project}', projects[0]?.id ?? 'none');
     const times: number[] = [];
     let fetched = new Set<string>();
     for (let i = 0; i < RUNS; i++) {
@@ -65,7 +69,7 @@ export async function measureScreens(
       page.on('request', (r) => {
         if (r.url().startsWith(opts.siteUrl) && r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
       });
-      await page.goto(`${opts.siteUrl}${screen.path}`);
+      await page.goto(`${opts.siteUrl}${url}`);
       await screen.ready(page);
       // Within a frame of the paint that showed the content.
       times.push(await page.evaluate(() => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))));

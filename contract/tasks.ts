@@ -85,6 +85,14 @@ export const projectTasksQuery = z.object({
   'exclude-closed': queryBool.optional(),
 });
 
+/** Every live section of the project exactly once, in the new order. */
+export const sectionsOrderBody = z.object({ order: z.array(idInput).max(1000) });
+/**
+ * The tasks of one section (`null`: tasks outside any section) in their new order. Every listed task moves
+ * into that section; every live task already in it must be listed.
+ */
+export const tasksOrderBody = z.object({ section: idInput.nullable(), order: z.array(taskId).max(5000) });
+
 const taskParams = z.object({ task_id: prefixedIdParam });
 const sectionParams = z.object({ section_id: numericIdParam });
 
@@ -93,6 +101,7 @@ export const sectionRoutes = {
   create: defineRoute({ method: 'post', path: '/projects/{project_id}/sections', tag: 'Sections', summary: 'Create a section', params: projectParams, body: sectionBody, status: 201, response: section }),
   get: defineRoute({ method: 'get', path: '/sections/{section_id}', tag: 'Sections', summary: 'Get a section', params: sectionParams, status: 200, response: section }),
   update: defineRoute({ method: 'put', path: '/sections/{section_id}', tag: 'Sections', summary: 'Update a section', params: sectionParams, body: updateSectionBody, status: 200, response: section }),
+  order: defineRoute({ method: 'put', path: '/projects/{project_id}/sections-order', tag: 'Sections', summary: 'Reorder the sections of a project', params: projectParams, body: sectionsOrderBody, status: 200, response: z.array(section) }),
   remove: defineRoute({ method: 'delete', path: '/sections/{section_id}', tag: 'Sections', summary: 'Delete a section (recoverable)', params: sectionParams, status: 204 }),
   recover: defineRoute({ method: 'post', path: '/sections/{section_id}/recover', tag: 'Sections', summary: 'Restore a deleted section', params: sectionParams, status: 200, response: section }),
 };
@@ -106,6 +115,7 @@ export const taskRoutes = {
   update: defineRoute({ method: 'put', path: '/tasks/{task_id}', tag: 'Tasks', summary: 'Update a task', params: taskParams, body: updateTaskBody, status: 200, response: task }),
   remove: defineRoute({ method: 'delete', path: '/tasks/{task_id}', tag: 'Tasks', summary: 'Delete a task (recoverable)', params: taskParams, status: 204 }),
   recover: defineRoute({ method: 'post', path: '/tasks/{task_id}/recover', tag: 'Tasks', summary: 'Restore a deleted task', params: taskParams, status: 200, response: task }),
+  order: defineRoute({ method: 'put', path: '/projects/{project_id}/tasks-order', tag: 'Tasks', summary: 'Move tasks into a section in a given order', params: projectParams, body: tasksOrderBody, status: 200, response: z.array(taskId) }),
   setEstimate: defineRoute({ method: 'put', path: '/tasks/{task_id}/estimate', tag: 'Tasks', summary: 'Set the estimate', params: taskParams, body: estimateBody, status: 200, response: task }),
   removeEstimate: defineRoute({ method: 'delete', path: '/tasks/{task_id}/estimate', tag: 'Tasks', summary: 'Remove the estimate', params: taskParams, status: 200, response: task }),
 };

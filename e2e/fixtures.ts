@@ -41,7 +41,9 @@ export const PASSWORD_MEMBERS = {
   timecards: { name: 'Tia Timecard', email: 'tia-timecard@example.test', password: 'tia timecard journey 1' },
   apps: { name: 'Ines Integrator', email: 'ines-integrator@example.test', password: 'ines connects apps 1' },
   clients: { name: 'Cleo Planter', email: 'cleo-planter@example.test', password: 'cleo plants budgets 1' },
-} as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
+  tasksAdmin: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'admin' },
+  tasksReader: { name: 'Rory Reader', email: 'rory-reader@example.test', password: 'rory reads tasks 1' },
+} as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' | 'admin' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
 export interface PasswordMember {

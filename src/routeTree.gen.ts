@@ -22,21 +22,15 @@ import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
 import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
-import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
-import { Route as AppClientsClientIdRouteImport } from './routes/_app/clients/$clientId'
 import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesInvoiceIdRouteImport } from './routes/_app/invoices/$invoiceId'
-import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
-import { Route as AppProjectsProjectIdRouteRouteImport } from './routes/_app/projects/$projectId/route'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
 import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
-import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
-import { Route as AppProjectsProjectIdBillingRouteImport } from './routes/_app/projects/$projectId/billing'
-import { Route as AppProjectsProjectIdBudgetRouteImport } from './routes/_app/projects/$projectId/budget'
-import { Route as AppProjectsProjectIdTeamRouteImport } from './routes/_app/projects/$projectId/team'
+import { Route as AppProjectsProjectIdFieldsRouteImport } from './routes/_app/projects/$projectId/fields'
+import { Route as AppProjectsProjectIdTasksRouteImport } from './routes/_app/projects/$projectId/tasks'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -102,16 +96,6 @@ const AppApprovalsTeamRoute = AppApprovalsTeamRouteImport.update({
   path: '/approvals/team',
   getParentRoute: () => AppRoute,
 } as any)
-const AppClientsIndexRoute = AppClientsIndexRouteImport.update({
-  id: '/clients/',
-  path: '/clients/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppClientsClientIdRoute = AppClientsClientIdRouteImport.update({
-  id: '/clients/$clientId',
-  path: '/clients/$clientId',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
   id: '/new',
   path: '/new',
@@ -127,17 +111,6 @@ const AppInvoicesInvoiceIdRoute = AppInvoicesInvoiceIdRouteImport.update({
   path: '/invoices/$invoiceId',
   getParentRoute: () => AppRoute,
 } as any)
-const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
-  id: '/projects/',
-  path: '/projects/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppProjectsProjectIdRouteRoute =
-  AppProjectsProjectIdRouteRouteImport.update({
-    id: '/projects/$projectId',
-    path: '/projects/$projectId',
-    getParentRoute: () => AppRoute,
-  } as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -158,29 +131,17 @@ const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppReportsRoute,
 } as any)
-const AppProjectsProjectIdIndexRoute =
-  AppProjectsProjectIdIndexRouteImport.update({
-    id: '/',
-    path: '/',
-    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+const AppProjectsProjectIdFieldsRoute =
+  AppProjectsProjectIdFieldsRouteImport.update({
+    id: '/projects/$projectId/fields',
+    path: '/projects/$projectId/fields',
+    getParentRoute: () => AppRoute,
   } as any)
-const AppProjectsProjectIdBillingRoute =
-  AppProjectsProjectIdBillingRouteImport.update({
-    id: '/billing',
-    path: '/billing',
-    getParentRoute: () => AppProjectsProjectIdRouteRoute,
-  } as any)
-const AppProjectsProjectIdBudgetRoute =
-  AppProjectsProjectIdBudgetRouteImport.update({
-    id: '/budget',
-    path: '/budget',
-    getParentRoute: () => AppProjectsProjectIdRouteRoute,
-  } as any)
-const AppProjectsProjectIdTeamRoute =
-  AppProjectsProjectIdTeamRouteImport.update({
-    id: '/team',
-    path: '/team',
-    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+const AppProjectsProjectIdTasksRoute =
+  AppProjectsProjectIdTasksRouteImport.update({
+    id: '/projects/$projectId/tasks',
+    path: '/projects/$projectId/tasks',
+    getParentRoute: () => AppRoute,
   } as any)
 
 export interface FileRoutesByFullPath {
@@ -194,23 +155,17 @@ export interface FileRoutesByFullPath {
   '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
-  '/projects/$projectId': typeof AppProjectsProjectIdRouteRouteWithChildren
   '/approvals/team': typeof AppApprovalsTeamRoute
-  '/clients/$clientId': typeof AppClientsClientIdRoute
   '/expenses/new': typeof AppExpensesNewRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals/': typeof AppApprovalsIndexRoute
-  '/clients/': typeof AppClientsIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
-  '/projects/': typeof AppProjectsIndexRoute
   '/reports/': typeof AppReportsIndexRoute
-  '/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
-  '/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
-  '/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
-  '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -223,21 +178,16 @@ export interface FileRoutesByTo {
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
-  '/clients/$clientId': typeof AppClientsClientIdRoute
   '/expenses/new': typeof AppExpensesNewRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
   '/approvals': typeof AppApprovalsIndexRoute
-  '/clients': typeof AppClientsIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
-  '/projects': typeof AppProjectsIndexRoute
   '/reports': typeof AppReportsIndexRoute
-  '/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
-  '/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
-  '/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
-  '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -252,23 +202,17 @@ export interface FileRoutesById {
   '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
-  '/_app/projects/$projectId': typeof AppProjectsProjectIdRouteRouteWithChildren
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
-  '/_app/clients/$clientId': typeof AppClientsClientIdRoute
   '/_app/expenses/new': typeof AppExpensesNewRoute
   '/_app/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/_app/reports/clients': typeof AppReportsClientsRoute
   '/_app/reports/people': typeof AppReportsPeopleRoute
   '/_app/reports/projects': typeof AppReportsProjectsRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
-  '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
-  '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
-  '/_app/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
-  '/_app/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
-  '/_app/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
-  '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
+  '/_app/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/_app/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -283,23 +227,17 @@ export interface FileRouteTypes {
     | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
-    | '/projects/$projectId'
     | '/approvals/team'
-    | '/clients/$clientId'
     | '/expenses/new'
     | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
     | '/approvals/'
-    | '/clients/'
     | '/invoices/'
-    | '/projects/'
     | '/reports/'
-    | '/projects/$projectId/billing'
-    | '/projects/$projectId/budget'
-    | '/projects/$projectId/team'
-    | '/projects/$projectId/'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -312,21 +250,16 @@ export interface FileRouteTypes {
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
-    | '/clients/$clientId'
     | '/expenses/new'
     | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
     | '/approvals'
-    | '/clients'
     | '/invoices'
-    | '/projects'
     | '/reports'
-    | '/projects/$projectId/billing'
-    | '/projects/$projectId/budget'
-    | '/projects/$projectId/team'
-    | '/projects/$projectId'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
   id:
     | '__root__'
     | '/'
@@ -340,23 +273,17 @@ export interface FileRouteTypes {
     | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
-    | '/_app/projects/$projectId'
     | '/_app/approvals/team'
-    | '/_app/clients/$clientId'
     | '/_app/expenses/new'
     | '/_app/invoices/$invoiceId'
     | '/_app/reports/clients'
     | '/_app/reports/people'
     | '/_app/reports/projects'
     | '/_app/approvals/'
-    | '/_app/clients/'
     | '/_app/invoices/'
-    | '/_app/projects/'
     | '/_app/reports/'
-    | '/_app/projects/$projectId/billing'
-    | '/_app/projects/$projectId/budget'
-    | '/_app/projects/$projectId/team'
-    | '/_app/projects/$projectId/'
+    | '/_app/projects/$projectId/fields'
+    | '/_app/projects/$projectId/tasks'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -459,20 +386,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApprovalsTeamRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/clients/': {
-      id: '/_app/clients/'
-      path: '/clients'
-      fullPath: '/clients/'
-      preLoaderRoute: typeof AppClientsIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/clients/$clientId': {
-      id: '/_app/clients/$clientId'
-      path: '/clients/$clientId'
-      fullPath: '/clients/$clientId'
-      preLoaderRoute: typeof AppClientsClientIdRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/expenses/new': {
       id: '/_app/expenses/new'
       path: '/new'
@@ -492,20 +405,6 @@ declare module '@tanstack/react-router' {
       path: '/invoices/$invoiceId'
       fullPath: '/invoices/$invoiceId'
       preLoaderRoute: typeof AppInvoicesInvoiceIdRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/projects/': {
-      id: '/_app/projects/'
-      path: '/projects'
-      fullPath: '/projects/'
-      preLoaderRoute: typeof AppProjectsIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/projects/$projectId': {
-      id: '/_app/projects/$projectId'
-      path: '/projects/$projectId'
-      fullPath: '/projects/$projectId'
-      preLoaderRoute: typeof AppProjectsProjectIdRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reports/': {
@@ -536,33 +435,19 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsProjectsRouteImport
       parentRoute: typeof AppReportsRoute
     }
-    '/_app/projects/$projectId/': {
-      id: '/_app/projects/$projectId/'
-      path: '/'
-      fullPath: '/projects/$projectId/'
-      preLoaderRoute: typeof AppProjectsProjectIdIndexRouteImport
-      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    '/_app/projects/$projectId/fields': {
+      id: '/_app/projects/$projectId/fields'
+      path: '/projects/$projectId/fields'
+      fullPath: '/projects/$projectId/fields'
+      preLoaderRoute: typeof AppProjectsProjectIdFieldsRouteImport
+      parentRoute: typeof AppRoute
     }
-    '/_app/projects/$projectId/billing': {
-      id: '/_app/projects/$projectId/billing'
-      path: '/billing'
-      fullPath: '/projects/$projectId/billing'
-      preLoaderRoute: typeof AppProjectsProjectIdBillingRouteImport
-      parentRoute: typeof AppProjectsProjectIdRouteRoute
-    }
-    '/_app/projects/$projectId/budget': {
-      id: '/_app/projects/$projectId/budget'
-      path: '/budget'
-      fullPath: '/projects/$projectId/budget'
-      preLoaderRoute: typeof AppProjectsProjectIdBudgetRouteImport
-      parentRoute: typeof AppProjectsProjectIdRouteRoute
-    }
-    '/_app/projects/$projectId/team': {
-      id: '/_app/projects/$projectId/team'
-      path: '/team'
-      fullPath: '/projects/$projectId/team'
-      preLoaderRoute: typeof AppProjectsProjectIdTeamRouteImport
-      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    '/_app/projects/$projectId/tasks': {
+      id: '/_app/projects/$projectId/tasks'
+      path: '/projects/$projectId/tasks'
+      fullPath: '/projects/$projectId/tasks'
+      preLoaderRoute: typeof AppProjectsProjectIdTasksRouteImport
+      parentRoute: typeof AppRoute
     }
   }
 }
@@ -597,26 +482,6 @@ const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
   AppReportsRouteChildren,
 )
 
-interface AppProjectsProjectIdRouteRouteChildren {
-  AppProjectsProjectIdBillingRoute: typeof AppProjectsProjectIdBillingRoute
-  AppProjectsProjectIdBudgetRoute: typeof AppProjectsProjectIdBudgetRoute
-  AppProjectsProjectIdTeamRoute: typeof AppProjectsProjectIdTeamRoute
-  AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
-}
-
-const AppProjectsProjectIdRouteRouteChildren: AppProjectsProjectIdRouteRouteChildren =
-  {
-    AppProjectsProjectIdBillingRoute: AppProjectsProjectIdBillingRoute,
-    AppProjectsProjectIdBudgetRoute: AppProjectsProjectIdBudgetRoute,
-    AppProjectsProjectIdTeamRoute: AppProjectsProjectIdTeamRoute,
-    AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
-  }
-
-const AppProjectsProjectIdRouteRouteWithChildren =
-  AppProjectsProjectIdRouteRoute._addFileChildren(
-    AppProjectsProjectIdRouteRouteChildren,
-  )
-
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppIntegrationsRoute: typeof AppIntegrationsRoute
@@ -625,14 +490,12 @@ interface AppRouteChildren {
   AppTeamRoute: typeof AppTeamRoute
   AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
-  AppProjectsProjectIdRouteRoute: typeof AppProjectsProjectIdRouteRouteWithChildren
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
-  AppClientsClientIdRoute: typeof AppClientsClientIdRoute
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
-  AppClientsIndexRoute: typeof AppClientsIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
-  AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppProjectsProjectIdFieldsRoute: typeof AppProjectsProjectIdFieldsRoute
+  AppProjectsProjectIdTasksRoute: typeof AppProjectsProjectIdTasksRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -643,14 +506,12 @@ const AppRouteChildren: AppRouteChildren = {
   AppTeamRoute: AppTeamRoute,
   AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
-  AppProjectsProjectIdRouteRoute: AppProjectsProjectIdRouteRouteWithChildren,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
-  AppClientsClientIdRoute: AppClientsClientIdRoute,
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
-  AppClientsIndexRoute: AppClientsIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
-  AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppProjectsProjectIdFieldsRoute: AppProjectsProjectIdFieldsRoute,
+  AppProjectsProjectIdTasksRoute: AppProjectsProjectIdTasksRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

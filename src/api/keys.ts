@@ -61,5 +61,8 @@ export const keys = {
   tasks: {
     search: (query: string) => ['tasks', 'search', query] as const,
     one: (taskId: string) => ['tasks', 'one', taskId] as const,
+    ofProject: (projectId: string) => ['tasks', 'project', projectId] as const,
   },
+  sections: { ofProject: (projectId: string) => ['sections', projectId] as const },
+  fields: { ofProject: (projectId: string) => ['fields', projectId] as const },
 };

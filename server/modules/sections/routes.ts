@@ -58,7 +58,7 @@ export async function loadSection(
   return row;
 }
 
-async function emitSectionEvent(scope: Scope, actor: Viewer, kind: EventKind, row: SectionRow) {
+export async function emitSectionEvent(scope: Scope, actor: Viewer, kind: EventKind, row: SectionRow) {
   const resource = presentSection(row);
   const users = (await projectUserIds(scope, [row.projectId])).get(row.projectId) ?? [];
   await emitEvent(scope, {

@@ -9,6 +9,7 @@ import { loadProjectForContent, loadProjectForRead } from '../projects/access.ts
 import { unknownUserIds } from '../projects/service.ts';
 import { registerSectionRoutes } from '../sections/routes.ts';
 import { loadTask, loadTaskForWrite } from './access.ts';
+import { registerOrderRoutes } from './order.ts';
 import { presentTask, presentTasks } from './present.ts';
 import { nameHasWords, queryWords, searchTasks } from './search.ts';
 import { checkSectionOfProject, emitTaskEvent, nextTaskPosition, reloadTask, taskChanges } from './service.ts';
@@ -20,6 +21,7 @@ function requireQuery(query: string | undefined, unscheduled: boolean | undefine
 
 export function registerTaskRoutes(app: Hono<AppEnv>) {
   registerSectionRoutes(app);
+  registerOrderRoutes(app);
 
   register(app, taskRoutes.listInProject, async (c, { params, query }, caller) => {
     const scope = c.get('scope');

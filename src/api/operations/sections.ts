@@ -6,5 +6,6 @@ export const list: Operation<typeof R.list> = { method: 'get', path: '/projects/
 export const create: Operation<typeof R.create> = { method: 'post', path: '/projects/{project_id}/sections' };
 export const get: Operation<typeof R.get> = { method: 'get', path: '/sections/{section_id}' };
 export const update: Operation<typeof R.update> = { method: 'put', path: '/sections/{section_id}' };
+export const order: Operation<typeof R.order> = { method: 'put', path: '/projects/{project_id}/sections-order' };
 export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/sections/{section_id}' };
 export const recover: Operation<typeof R.recover> = { method: 'post', path: '/sections/{section_id}/recover' };

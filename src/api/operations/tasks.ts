@@ -10,5 +10,6 @@ export const get: Operation<typeof R.get> = { method: 'get', path: '/tasks/{task
 export const update: Operation<typeof R.update> = { method: 'put', path: '/tasks/{task_id}' };
 export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/tasks/{task_id}' };
 export const recover: Operation<typeof R.recover> = { method: 'post', path: '/tasks/{task_id}/recover' };
+export const order: Operation<typeof R.order> = { method: 'put', path: '/projects/{project_id}/tasks-order' };
 export const setEstimate: Operation<typeof R.setEstimate> = { method: 'put', path: '/tasks/{task_id}/estimate' };
 export const removeEstimate: Operation<typeof R.removeEstimate> = { method: 'delete', path: '/tasks/{task_id}/estimate' };
