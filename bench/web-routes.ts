@@ -14,6 +14,8 @@ interface ScreenBench {
   path: string;
   /** Signed in (with the bench member's API key) or not. */
   signedIn: boolean;
+  /** Signed in as the bench admin instead (screens for admins and supervisors). */
+  asAdmin?: boolean;
   /** The content that makes the screen useful. */
   ready: (page: Page) => Promise<unknown>;
   /**
@@ -26,6 +28,8 @@ interface ScreenBench {
 export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
+  { path: '/timecards', signedIn: true, ready: (p) => p.getByRole('textbox', { name: /^Clock in, / }).first().waitFor(), budgetKB: 150 },
+  { path: '/timecards/today', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('region', { name: /^Not clocked in today/ }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 
@@ -40,7 +44,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function measureScreens(
   browser: Browser,
-  opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string },
+  opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string; adminKey: string },
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   for (const screen of screens) {
@@ -52,7 +56,7 @@ export async function measureScreens(
         await context.addInitScript(
           ([url, key]) =>
             localStorage.setItem('timekeep.session', JSON.stringify({ baseUrl: url, credential: { kind: 'apiKey', apiKey: key } })),
-          [opts.apiUrl, opts.apiKey],
+          [opts.apiUrl, screen.asAdmin ? opts.adminKey : opts.apiKey],
         );
       const page = await context.newPage();
       const scripts = new Set<string>();

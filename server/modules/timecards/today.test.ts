@@ -34,6 +34,8 @@ describe('GET /timecards/today', () => {
     await clock(night, 'in', '2026-06-10T03:00:00Z');
     await clock(gone, 'in', '2026-06-10T08:00:00Z');
     await t.db.update(users).set({ status: 'removed' }).where(eq(users.id, gone.id));
+    // Invited (not yet signed in) members are part of the team all the same.
+    await t.db.update(users).set({ status: 'invited' }).where(eq(users.id, absent.id));
     await clock(other, 'in', '2026-06-10T08:00:00Z');
     // Yesterday's finished shift does not count for today.
     await t.call('PUT', `/users/${absent.id}/timecards/2026-06-09`, { as: absent, body: { clockIn: '09:00', clockOut: '17:00' } });
@@ -48,7 +50,7 @@ describe('GET /timecards/today', () => {
     expect(byUser.get(night.id)).toMatchObject({ today: '2026-06-10', status: 'clocked-in', date: '2026-06-09', clockIn: '22:00', clockOut: null });
     expect(byUser.has(gone.id)).toBe(false);
     expect(byUser.has(other.id)).toBe(false);
-    // Every active member of the team (the four of roles() and four here), by name.
+    // Every member of the team not removed (the four of roles() and four here), by name.
     expect(res.body).toHaveLength(8);
     const names = await t.db.select({ id: users.id, name: users.name }).from(users).where(eq(users.teamId, r.team.id));
     const nameOf = new Map(names.map((n) => [n.id, n.name]));

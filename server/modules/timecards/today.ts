@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { ne } from 'drizzle-orm';
 import type { TeamTodayEntry } from '../../../contract/timecards.ts';
 import { addDays, dateAtOffset } from '../../../contract/weeks.ts';
 import { users } from '../../db/schema/index.ts';
@@ -10,12 +10,12 @@ const isOpen = (r: TimecardRow | undefined): r is TimecardRow => !!r?.clockIn &&
 const endedOvernight = (r: TimecardRow | undefined): r is TimecardRow => !!r?.clockIn && !!r.clockOut && r.clockOut < r.clockIn;
 
 /**
- * Where each active member of the team stands now, each on their own date: clocked in (today, or since
+ * Where each member of the team (not removed) stands now, each on their own date: clocked in (today, or since
  * yesterday for a shift running past midnight, as the clock-out button counts it), clocked out (today, or
  * from a night shift that ended today), or not clocked in today. One read of the cards of the days around now.
  */
 export async function teamToday(scope: Scope, now: Date): Promise<TeamTodayEntry[]> {
-  const members = await scope.list(users, eq(users.status, 'active'));
+  const members = await scope.list(users, ne(users.status, 'removed'));
   if (members.length === 0) return [];
   const todays = new Map(members.map((m) => [m.id, dateAtOffset(now, m.timezone)]));
   const dates = [...todays.values()].sort();

@@ -62,9 +62,15 @@ export function DayRow({ date, row, today, card, changes, justSaved, readOnlyRea
           <span className={s.dayName}>{day.full}</span>
           {locked && <span className={s.lock}>Read-only: {card!.lockReasons.join('; ')}</span>}
           {history.length > 0 && (
-            <button type="button" className={`${s.link} ${s.historyToggle}`} aria-expanded={showHistory} aria-controls={showHistory ? historyId : undefined} onClick={() => setShowHistory((v) => !v)}>
+            <button
+              type="button"
+              className={`${s.link} ${s.historyToggle}`}
+              aria-label={`${showHistory ? 'Hide history' : `History (${history.length})`}, ${day.full}`}
+              aria-expanded={showHistory}
+              aria-controls={showHistory ? historyId : undefined}
+              onClick={() => setShowHistory((v) => !v)}
+            >
               {showHistory ? 'Hide history' : `History (${history.length})`}
-              <span className="visually-hidden">{`, ${day.full}`}</span>
             </button>
           )}
         </th>

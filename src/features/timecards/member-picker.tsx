@@ -8,9 +8,9 @@ export interface MemberPickerProps {
   onChange: (userId: number) => void;
 }
 
-/** Whose timecards are shown: the viewer's own or an active team member's. */
+/** Whose timecards are shown: the viewer's own or a team member's (not removed). */
 export function MemberPicker({ members, meId, value, onChange }: MemberPickerProps) {
-  const listed = members.filter((m) => m.id !== meId && m.status === 'active').sort((a, b) => a.name.localeCompare(b.name));
+  const listed = members.filter((m) => m.id !== meId && m.status !== 'removed').sort((a, b) => a.name.localeCompare(b.name));
   return (
     <label className={s.picker}>
       <span className={s.label}>Team member</span>
