@@ -15,6 +15,8 @@ interface ScreenBench {
   path: string;
   /** Signed in (with the bench member's API key) or not. */
   signedIn: boolean;
+  /** Signed in as the bench admin instead (screens for admins and supervisors). */
+  asAdmin?: boolean;
   /** The content that makes the screen useful. */
   ready: (page: Page) => Promise<unknown>;
   /**
@@ -34,6 +36,8 @@ export const screens: ScreenBench[] = [
   { path: '/clients', signedIn: true, ready: (p) => p.getByRole('heading', { level: 1, name: 'Clients' }).waitFor(), budgetKB: 150 },
   { path: '/projects/{project}/tasks', signedIn: true, ready: (p) => p.locator('.pt-task').first().waitFor(), budgetKB: 150 },
   { path: '/projects/{project}/fields', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor(), budgetKB: 150 },
+  { path: '/timecards', signedIn: true, ready: (p) => p.getByRole('textbox', { name: /^Clock in, / }).first().waitFor(), budgetKB: 150 },
+  { path: '/timecards/today', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('region', { name: /^Not clocked in today/ }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 
@@ -48,7 +52,7 @@ const round = (n: number) => Math.round(n * 10) / 10;
 
 export async function measureScreens(
   browser: Browser,
-  opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string },
+  opts: { dist: string; siteUrl: string; apiUrl: string; apiKey: string; adminKey: string },
 ): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const projects = (await (await fetch(`${opts.apiUrl}/projects`, { headers: { 'X-Api-Key': opts.apiKey } })).json()) as { id: string }[];
@@ -62,7 +66,7 @@ export async function measureScreens(
         await context.addInitScript(
           ([url, key]) =>
             localStorage.setItem('timekeep.session', JSON.stringify({ baseUrl: url, credential: { kind: 'apiKey', apiKey: key } })),
-          [opts.apiUrl, opts.apiKey],
+          [opts.apiUrl, screen.asAdmin ? opts.adminKey : opts.apiKey],
         );
       const page = await context.newPage();
       const scripts = new Set<string>();

@@ -51,6 +51,22 @@ export const clockBody = z.object({ userDate: dateString.optional() });
 export const timecardsQuery = z.object({ from: dateString.optional(), to: dateString.optional() });
 export const teamTimecardsQuery = timecardsQuery.extend({ user: rowIdQuery('user').optional() });
 
+/** Where a member stands today (their own date, in their timezone). */
+export const todayStatus = z.enum(['clocked-in', 'clocked-out', 'not-clocked-in']);
+export const teamTodayEntry = z.object({
+  user: numericId,
+  /** The member's date now. */
+  today: dateString,
+  status: todayStatus,
+  /** The day of the shift counted: today, or yesterday for a shift still running past midnight; null when not clocked in. */
+  date: dateString.nullable(),
+  clockIn: clockTime.nullable(),
+  clockOut: clockTime.nullable(),
+  breakTime: seconds,
+  workTime: seconds,
+});
+export type TeamTodayEntry = z.infer<typeof teamTodayEntry>;
+
 const userParams = z.object({ user_id: rowIdParam });
 /** Any `YYYY-MM-DD`; the handler refuses an impossible date (2026-02-30) with 422. */
 const dayParams = z.object({ user_id: rowIdParam, date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
@@ -58,6 +74,7 @@ const T = 'Timecards';
 
 export const timecardRoutes = {
   teamList: defineRoute({ method: 'get', path: '/timecards', tag: T, summary: 'Timecards of the team (admins, supervisors); default the last two weeks', query: teamTimecardsQuery, status: 200, response: z.array(timecard) }),
+  teamToday: defineRoute({ method: 'get', path: '/timecards/today', tag: T, summary: 'Who of the team is clocked in now, since when, who has clocked out and who has not clocked in today (admins, supervisors)', status: 200, response: z.array(teamTodayEntry) }),
   userList: defineRoute({ method: 'get', path: '/users/{user_id}/timecards', tag: T, summary: "A user's timecards; default the last two weeks", params: userParams, query: timecardsQuery, status: 200, response: z.array(timecard) }),
   clockIn: defineRoute({ method: 'post', path: '/users/{user_id}/timecards/clock-in', tag: T, summary: 'Clock in now', params: userParams, body: clockBody, status: 200, response: timecard }),
   clockOut: defineRoute({ method: 'post', path: '/users/{user_id}/timecards/clock-out', tag: T, summary: 'Clock out now', params: userParams, body: clockBody, status: 200, response: timecard }),

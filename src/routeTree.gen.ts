@@ -17,7 +17,6 @@ import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
-import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
@@ -29,8 +28,8 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
 import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
-import { Route as AppProjectsProjectIdFieldsRouteImport } from './routes/_app/projects/$projectId/fields'
-import { Route as AppProjectsProjectIdTasksRouteImport } from './routes/_app/projects/$projectId/tasks'
+import { Route as AppTimecardsIndexRouteImport } from './routes/_app/timecards/index'
+import { Route as AppTimecardsTodayRouteImport } from './routes/_app/timecards/today'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -69,11 +68,6 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppTeamRoute = AppTeamRouteImport.update({
   id: '/team',
   path: '/team',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppTimecardsRoute = AppTimecardsRouteImport.update({
-  id: '/timecards',
-  path: '/timecards',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
@@ -131,18 +125,16 @@ const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppReportsRoute,
 } as any)
-const AppProjectsProjectIdFieldsRoute =
-  AppProjectsProjectIdFieldsRouteImport.update({
-    id: '/projects/$projectId/fields',
-    path: '/projects/$projectId/fields',
-    getParentRoute: () => AppRoute,
-  } as any)
-const AppProjectsProjectIdTasksRoute =
-  AppProjectsProjectIdTasksRouteImport.update({
-    id: '/projects/$projectId/tasks',
-    path: '/projects/$projectId/tasks',
-    getParentRoute: () => AppRoute,
-  } as any)
+const AppTimecardsIndexRoute = AppTimecardsIndexRouteImport.update({
+  id: '/timecards/',
+  path: '/timecards/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimecardsTodayRoute = AppTimecardsTodayRouteImport.update({
+  id: '/timecards/today',
+  path: '/timecards/today',
+  getParentRoute: () => AppRoute,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -152,7 +144,6 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
-  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -161,11 +152,11 @@ export interface FileRoutesByFullPath {
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
+  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals/': typeof AppApprovalsIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/reports/': typeof AppReportsIndexRoute
-  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
-  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/timecards/': typeof AppTimecardsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -174,7 +165,6 @@ export interface FileRoutesByTo {
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
-  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -183,11 +173,11 @@ export interface FileRoutesByTo {
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
+  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals': typeof AppApprovalsIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/reports': typeof AppReportsIndexRoute
-  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
-  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/timecards': typeof AppTimecardsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -199,7 +189,6 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
-  '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
@@ -208,11 +197,11 @@ export interface FileRoutesById {
   '/_app/reports/clients': typeof AppReportsClientsRoute
   '/_app/reports/people': typeof AppReportsPeopleRoute
   '/_app/reports/projects': typeof AppReportsProjectsRoute
+  '/_app/timecards/today': typeof AppTimecardsTodayRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
-  '/_app/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
-  '/_app/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/_app/timecards/': typeof AppTimecardsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -224,7 +213,6 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/team'
-    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -233,11 +221,11 @@ export interface FileRouteTypes {
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
+    | '/timecards/today'
     | '/approvals/'
     | '/invoices/'
     | '/reports/'
-    | '/projects/$projectId/fields'
-    | '/projects/$projectId/tasks'
+    | '/timecards/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -246,7 +234,6 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/profile'
     | '/team'
-    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -255,11 +242,11 @@ export interface FileRouteTypes {
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
+    | '/timecards/today'
     | '/approvals'
     | '/invoices'
     | '/reports'
-    | '/projects/$projectId/fields'
-    | '/projects/$projectId/tasks'
+    | '/timecards'
   id:
     | '__root__'
     | '/'
@@ -270,7 +257,6 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/team'
-    | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
     | '/_app/approvals/team'
@@ -279,11 +265,11 @@ export interface FileRouteTypes {
     | '/_app/reports/clients'
     | '/_app/reports/people'
     | '/_app/reports/projects'
+    | '/_app/timecards/today'
     | '/_app/approvals/'
     | '/_app/invoices/'
     | '/_app/reports/'
-    | '/_app/projects/$projectId/fields'
-    | '/_app/projects/$projectId/tasks'
+    | '/_app/timecards/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -349,13 +335,6 @@ declare module '@tanstack/react-router' {
       path: '/team'
       fullPath: '/team'
       preLoaderRoute: typeof AppTeamRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/timecards': {
-      id: '/_app/timecards'
-      path: '/timecards'
-      fullPath: '/timecards'
-      preLoaderRoute: typeof AppTimecardsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/timesheet': {
@@ -435,18 +414,18 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsProjectsRouteImport
       parentRoute: typeof AppReportsRoute
     }
-    '/_app/projects/$projectId/fields': {
-      id: '/_app/projects/$projectId/fields'
-      path: '/projects/$projectId/fields'
-      fullPath: '/projects/$projectId/fields'
-      preLoaderRoute: typeof AppProjectsProjectIdFieldsRouteImport
+    '/_app/timecards/': {
+      id: '/_app/timecards/'
+      path: '/timecards'
+      fullPath: '/timecards/'
+      preLoaderRoute: typeof AppTimecardsIndexRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/projects/$projectId/tasks': {
-      id: '/_app/projects/$projectId/tasks'
-      path: '/projects/$projectId/tasks'
-      fullPath: '/projects/$projectId/tasks'
-      preLoaderRoute: typeof AppProjectsProjectIdTasksRouteImport
+    '/_app/timecards/today': {
+      id: '/_app/timecards/today'
+      path: '/timecards/today'
+      fullPath: '/timecards/today'
+      preLoaderRoute: typeof AppTimecardsTodayRouteImport
       parentRoute: typeof AppRoute
     }
   }
@@ -488,14 +467,13 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
-  AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
+  AppTimecardsTodayRoute: typeof AppTimecardsTodayRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
-  AppProjectsProjectIdFieldsRoute: typeof AppProjectsProjectIdFieldsRoute
-  AppProjectsProjectIdTasksRoute: typeof AppProjectsProjectIdTasksRoute
+  AppTimecardsIndexRoute: typeof AppTimecardsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -504,14 +482,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
-  AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
+  AppTimecardsTodayRoute: AppTimecardsTodayRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
-  AppProjectsProjectIdFieldsRoute: AppProjectsProjectIdFieldsRoute,
-  AppProjectsProjectIdTasksRoute: AppProjectsProjectIdTasksRoute,
+  AppTimecardsIndexRoute: AppTimecardsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

@@ -157,6 +157,41 @@ describe('demo seed', () => {
     expect(weeks.body[0]!.approval!.status).toBe('approved');
   });
 
+  it('keeps three weeks of timecards with breaks, a night shift, an admin correction, and someone clocked in now', async () => {
+    const key = (email: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.email === email)!.apiKey } });
+    const admin = key('olivia@northwind.example');
+    const team = (await t.call<{ id: number; name: string }[]>('GET', '/team/users', admin)).body;
+    const idOf = (name: string) => team.find((u) => u.name === name)!.id;
+    type Card = { date: string; clockIn: string | null; clockOut: string | null; breakTime: number; workTime: number; invalid: unknown; history: { user: number; action: string; trigger: string }[] };
+    const cardsOf = async (name: string) => (await t.call<Card[]>('GET', `/timecards?user=${idOf(name)}&from=2026-02-25&to=2026-03-18`, admin)).body;
+
+    const priya = await cardsOf('Priya Raman');
+    expect(priya.length).toBeGreaterThanOrEqual(12);
+    for (const c of priya.filter((x) => x.clockOut)) {
+      expect(c.breakTime).toBeGreaterThan(0);
+      expect(c.workTime).toBeGreaterThan(2 * 3600);
+      expect(c.invalid).toBeNull();
+    }
+    // The member's own sign-in shows the same cards, and the admin's correction with who made it.
+    const own = await t.call<Card[]>('GET', `/users/${idOf('Priya Raman')}/timecards?from=2026-02-25&to=2026-03-18`, key('priya@northwind.example'));
+    expect(own.body).toEqual(priya);
+    const corrected = priya.filter((c) => c.history.some((h) => h.user === idOf('Olivia Bennett')));
+    expect(corrected).toHaveLength(1);
+    expect(corrected[0]!.history.at(-1)).toMatchObject({ action: 'clock-out', trigger: 'manually' });
+
+    const tomas = await cardsOf('Tomás Alvarez');
+    const night = tomas.filter((c) => c.clockIn === '22:00');
+    expect(night).toHaveLength(1);
+    expect(night[0]!.clockOut! < night[0]!.clockIn!).toBe(true);
+    expect(night[0]!.workTime).toBeGreaterThan(4 * 3600);
+    expect(night[0]!.invalid).toBeNull();
+
+    // Seeded at 10:00 UTC, 11:00 for Priya: clocked in since 09:00, the others not yet (the Today view's data).
+    expect(priya.find((c) => c.date === '2026-03-18')).toMatchObject({ clockIn: '09:00', clockOut: null });
+    const todays = await t.call<Card[]>('GET', '/timecards?from=2026-03-18&to=2026-03-18', key('marcus@northwind.example'));
+    expect(todays.body.filter((c) => team.some((u) => u.id === (c as Card & { user: number }).user))).toHaveLength(1);
+  });
+
   it('has a quarter of time and expenses of every kind, so each report tab and its trend have something to show', async () => {
     const as = { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } };
     const range = `date.gte=${weekdaysBefore(now, DEMO_DAYS)[0]}&date.lte=2026-03-17`;

@@ -8,6 +8,7 @@ import {
   sections,
   tasks,
   teams,
+  timecards,
   timeHistory,
   timeRecords,
   users,
@@ -24,6 +25,7 @@ import { projects } from './projects.ts';
 import { seedDemoInvoice } from './invoices.ts';
 import { seedExpenses } from './expenses.ts';
 import { planTime, weekdaysBefore } from './time.ts';
+import { planTimecards } from './timecards.ts';
 import type { AttachmentStorage } from '../modules/attachments/storage.ts';
 
 export interface DemoAccount {
@@ -227,6 +229,8 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), stora
       storage,
     });
     await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
+    const workers = people.map((p) => ({ userId: ids[p.key], timezone: p.timezone, nightShift: p.key === 'tomas', atWorkNow: p.key === 'priya', correctedByAdmin: p.key === 'priya' }));
+    await scope.insertMany(timecards, planTimecards(workers, records, admin!.id, now));
     return {
       created: true,
       teamId: team!.id,

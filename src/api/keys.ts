@@ -32,6 +32,7 @@ export const keys = {
   timecards: {
     ofUser: (userId: number) => ['timecards', userId] as const,
     range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
+    today: ['timecards', 'today'] as const,
   },
   projects: {
     all: ['projects'] as const,

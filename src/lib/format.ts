@@ -45,3 +45,9 @@ export function normalizeBaseUrl(value: string): string | null {
   if (url.search || url.hash || url.username || url.password) return null;
   return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
+
+/** A server date-time (`YYYY-MM-DD HH:MM:SS`, UTC) in the viewer's time, e.g. `Mar 16, 09:00`. */
+export function whenLabel(dateTime: string): string {
+  const d = new Date(`${dateTime.replace(' ', 'T')}Z`);
+  return d.toLocaleString('en-US', { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+}

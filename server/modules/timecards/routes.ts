@@ -10,6 +10,7 @@ import { isAdmin, isManager, requireManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { lockReasons } from '../timesheets/locks.ts';
 import { formatDuration, presentTimecards, timecardsBetween, type TimecardRow } from './present.ts';
+import { teamToday } from './today.ts';
 
 type Access = 'read' | 'write';
 
@@ -71,6 +72,11 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
     const members = await scope.list(users, ne(users.status, 'removed'), query.user !== undefined ? eq(users.id, query.user) : undefined);
     if (query.user !== undefined && members.length === 0) throw invalid('user', 'No such user in the team');
     return present(scope, caller, await timecardsBetween(scope, members.map((m) => m.id), from, to), now);
+  });
+
+  register(app, timecardRoutes.teamToday, async (c, _in, caller) => {
+    requireManager(caller);
+    return teamToday(c.get('scope'), c.get('deps').clock());
   });
 
   register(app, timecardRoutes.userList, async (c, { params, query }, caller) => {

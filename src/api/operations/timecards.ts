@@ -3,6 +3,7 @@ import type { timecardRoutes as R } from '../../../contract/timecards.ts';
 import type { Operation } from '../operation.ts';
 
 export const teamList: Operation<typeof R.teamList> = { method: 'get', path: '/timecards' };
+export const teamToday: Operation<typeof R.teamToday> = { method: 'get', path: '/timecards/today' };
 export const userList: Operation<typeof R.userList> = { method: 'get', path: '/users/{user_id}/timecards' };
 export const clockIn: Operation<typeof R.clockIn> = { method: 'post', path: '/users/{user_id}/timecards/clock-in' };
 export const clockOut: Operation<typeof R.clockOut> = { method: 'post', path: '/users/{user_id}/timecards/clock-out' };

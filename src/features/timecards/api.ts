@@ -12,6 +12,15 @@ export const timecardsQueryOptions = (api: ApiClient, userId: number, from: stri
     staleTime: 0,
   });
 
+/** Where each team member stands today (admins, supervisors), kept fresh while the view is open. */
+export const teamTodayQueryOptions = (api: ApiClient) =>
+  queryOptions({
+    queryKey: keys.timecards.today,
+    queryFn: ({ signal }) => api.call(timecards.teamToday, { signal }),
+    staleTime: 0,
+    refetchInterval: 60_000,
+  });
+
 export const putTimecard = (api: ApiClient, userId: number, date: string, body: BodyOf<typeof timecards.put>) =>
   api.call(timecards.put, { params: { user_id: userId, date }, body });
 

@@ -1,13 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
-import type { Timecard } from '../../../contract/timecards.ts';
+import { useState, type ReactNode } from 'react';
 import { useApi } from '../../api/context.ts';
-import { formatDuration, parseDuration } from '../../lib/duration.ts';
-import { dayInfo, weekDates, weekLabel, weekNumberLabel, weekRange } from '../../lib/week.ts';
+import { formatDuration } from '../../lib/duration.ts';
+import { weekDates, weekLabel, weekNumberLabel, weekRange } from '../../lib/week.ts';
+import { useNarrow } from '../../ui/use-narrow.ts';
 import { timecardsQueryOptions } from './api.ts';
-import { CardField } from './card-field.tsx';
-import { parseClockTime, shiftLabel } from './clock-time.ts';
-import type { CardField as Field, FieldChange } from './field-saver.ts';
+import { DayRow } from './day-row.tsx';
+import { DaySwitcher } from './day-switcher.tsx';
 import { useFieldSaver } from './use-field-saver.ts';
 import s from './timecards.module.css';
 
@@ -20,38 +19,48 @@ export interface TimecardsPageProps {
   tracked: number | null;
   /** Previous / this / next week, composed by the route. */
   weekNav: ReactNode;
+  /** The team member picker and the Week / Today tabs, for admins and supervisors. */
+  tools?: ReactNode;
+  /** Whose timecards, when not the viewer's own (`Ann Lee`). */
+  personName?: string | undefined;
+  /** Why the viewer may not change these timecards at all; null when they may. */
+  readOnlyReason: string | null;
+  nameOf: (userId: number) => string;
 }
 
-const parseBreak = (text: string) => {
-  if (text.trim() === '') return { ok: true as const, value: 0 };
-  const d = parseDuration(text);
-  return d.ok ? { ok: true as const, value: d.seconds } : d;
-};
-const formatBreak = (v: string | number | null) => (typeof v === 'number' && v > 0 ? formatDuration(v) : '');
-const formatClockValue = (v: string | number | null) => (typeof v === 'string' ? v : '');
-
 /** The week's timecards: one row per day with clock in, clock out and break, each saved on its own. */
-export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekNav }: TimecardsPageProps) {
+export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekNav, tools, personName, readOnlyReason, nameOf }: TimecardsPageProps) {
   const api = useApi();
+  const narrow = useNarrow();
   const { from, to } = weekRange(weekId, weekStart);
+  const dates = weekDates(weekId, weekStart);
+  const [shownDay, setShownDay] = useState(() => (dates.includes(today) ? today : dates[0]!));
   const { data: cards } = useSuspenseQuery(timecardsQueryOptions(api, userId, from, to));
   const { saver, pending, justSaved } = useFieldSaver(userId);
   const byDate = new Map(cards.map((c) => [c.date, c]));
   const work = cards.reduce((sum, c) => sum + c.workTime, 0);
   const breaks = cards.reduce((sum, c) => sum + c.breakTime, 0);
   const unsaved = pending.filter((c) => c.date >= from && c.date <= to);
+  const flagged = new Set([...cards.filter((c) => c.invalid).map((c) => c.date), ...unsaved.filter((c) => c.status === 'failed').map((c) => c.date)]);
 
   return (
     <div className={s.page}>
+      {tools}
       <header className={s.header}>
         <h1 className="page__title">
-          Timecards
+          {personName ? `Timecards of ${personName}` : 'Timecards'}
           <span className={s.range}>
             {weekNumberLabel(weekId)}, {weekLabel(weekId, weekStart)}
           </span>
         </h1>
         {weekNav}
       </header>
+
+      {readOnlyReason && (
+        <p className={s.note} data-testid="read-only-note">
+          {readOnlyReason}
+        </p>
+      )}
 
       <dl className={s.totals} data-testid="timecard-totals">
         <div>
@@ -83,6 +92,8 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
         </div>
       )}
 
+      {narrow && <DaySwitcher dates={dates} shown={shownDay} today={today} flagged={flagged} onShow={setShownDay} />}
+
       <table className={s.table}>
         <caption className="visually-hidden">Clock in, clock out and break of each day</caption>
         <thead>
@@ -98,82 +109,26 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
           </tr>
         </thead>
         <tbody>
-          {weekDates(weekId, weekStart).map((date, row) => (
-            <DayRow
-              key={date}
-              date={date}
-              row={row}
-              today={today}
-              card={byDate.get(date) ?? null}
-              changes={unsaved.filter((c) => c.date === date)}
-              justSaved={justSaved}
-              onCommit={(field, value) => saver.save(date, field, value)}
-              onRetry={(field) => saver.retry(date, field)}
-              onDiscard={(field) => saver.discard(date, field)}
-            />
-          ))}
+          {dates.map((date, row) =>
+            narrow && date !== shownDay ? null : (
+              <DayRow
+                key={date}
+                date={date}
+                row={row}
+                today={today}
+                card={byDate.get(date) ?? null}
+                changes={unsaved.filter((c) => c.date === date)}
+                justSaved={justSaved}
+                readOnlyReason={readOnlyReason}
+                nameOf={nameOf}
+                onCommit={(field, value) => saver.save(date, field, value)}
+                onRetry={(field) => saver.retry(date, field)}
+                onDiscard={(field) => saver.discard(date, field)}
+              />
+            ),
+          )}
         </tbody>
       </table>
     </div>
-  );
-}
-
-interface DayRowProps {
-  date: string;
-  row: number;
-  today: string;
-  card: Timecard | null;
-  changes: FieldChange[];
-  justSaved: ReadonlySet<string>;
-  onCommit: (field: Field, value: string | number | null) => void;
-  onRetry: (field: Field) => void;
-  onDiscard: (field: Field) => void;
-}
-
-function DayRow({ date, row, today, card, changes, justSaved, onCommit, onRetry, onDiscard }: DayRowProps) {
-  const day = dayInfo(date);
-  const locked = card?.isLocked ?? false;
-  const change = (f: Field) => changes.find((c) => c.field === f);
-  const value = <T,>(f: Field, server: T): T => (change(f)?.value as T | undefined) ?? server;
-  const clockIn = value<string | null>('clockIn', card?.clockIn ?? null);
-  const clockOut = value<string | null>('clockOut', card?.clockOut ?? null);
-  const common = (f: Field, label: string) => ({
-    label: `${label}, ${day.full}`,
-    change: change(f),
-    saved: justSaved.has(`${date}|${f}`),
-    readOnly: locked,
-    problem: card?.invalid?.[f],
-    onCommit: (v: string | number | null) => onCommit(f, v),
-    onRetry: () => onRetry(f),
-    onDiscard: () => onDiscard(f),
-    column: f,
-    row,
-  });
-  return (
-    <tr className={`${s.row} ${date === today ? s.today : ''} ${day.weekend ? s.weekend : ''}`} aria-current={date === today ? 'date' : undefined}>
-      <th scope="row" className={s.day}>
-        <span className={s.dayName}>{day.full}</span>
-        {locked && (
-          <span className={s.lock}>
-            Read-only: {card!.lockReasons.join('; ')}
-          </span>
-        )}
-      </th>
-      <td data-label="Clock in">
-        <CardField {...common('clockIn', 'Clock in')} shown={card?.clockIn ?? ''} placeholder="9:00" parse={parseClockTime} format={formatClockValue} />
-      </td>
-      <td data-label="Clock out">
-        <CardField {...common('clockOut', 'Clock out')} shown={card?.clockOut ?? ''} placeholder="17:30" parse={parseClockTime} format={formatClockValue} />
-      </td>
-      <td data-label="Break">
-        <CardField {...common('breakTime', 'Break')} shown={formatBreak(card?.breakTime ?? 0)} placeholder="0:30" parse={parseBreak} format={formatBreak} />
-      </td>
-      <td data-label="Shift" className={s.shift}>
-        {shiftLabel(clockIn, clockOut) || null}
-      </td>
-      <td data-label="Work time" className={s.num}>
-        {card && card.workTime > 0 ? <span data-testid={`work-${date}`}>{formatDuration(card.workTime)}</span> : null}
-      </td>
-    </tr>
   );
 }
