@@ -24,6 +24,7 @@ import { projects } from './projects.ts';
 import { seedDemoInvoice } from './invoices.ts';
 import { seedExpenses } from './expenses.ts';
 import { planTime, weekdaysBefore } from './time.ts';
+import { seedTimeOff } from './time-off.ts';
 import type { AttachmentStorage } from '../modules/attachments/storage.ts';
 
 export interface DemoAccount {
@@ -227,6 +228,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), stora
       storage,
     });
     await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
+    if (admin) await seedTimeOff(scope, ids, admin.id, now.toISOString().slice(0, 10), now);
     return {
       created: true,
       teamId: team!.id,
