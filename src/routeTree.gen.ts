@@ -17,6 +17,7 @@ import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppTimeOffRouteImport } from './routes/_app/time-off'
 import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
@@ -67,6 +68,11 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppTeamRoute = AppTeamRouteImport.update({
   id: '/team',
   path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimeOffRoute = AppTimeOffRouteImport.update({
+  id: '/time-off',
+  path: '/time-off',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTimecardsRoute = AppTimecardsRouteImport.update({
@@ -138,6 +144,7 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
+  '/time-off': typeof AppTimeOffRoute
   '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
@@ -158,6 +165,7 @@ export interface FileRoutesByTo {
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
+  '/time-off': typeof AppTimeOffRoute
   '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
@@ -181,6 +189,7 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
+  '/_app/time-off': typeof AppTimeOffRoute
   '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
@@ -204,6 +213,7 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/team'
+    | '/time-off'
     | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
@@ -224,6 +234,7 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/profile'
     | '/team'
+    | '/time-off'
     | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
@@ -246,6 +257,7 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/team'
+    | '/_app/time-off'
     | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
@@ -323,6 +335,13 @@ declare module '@tanstack/react-router' {
       path: '/team'
       fullPath: '/team'
       preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/time-off': {
+      id: '/_app/time-off'
+      path: '/time-off'
+      fullPath: '/time-off'
+      preLoaderRoute: typeof AppTimeOffRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/timecards': {
@@ -448,6 +467,7 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
+  AppTimeOffRoute: typeof AppTimeOffRoute
   AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
@@ -462,6 +482,7 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
+  AppTimeOffRoute: AppTimeOffRoute,
   AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,

@@ -34,6 +34,13 @@ export const keys = {
     range: (userId: number, from: string, to: string) => ['timecards', userId, { from, to }] as const,
   },
   projects: { all: ['projects'] as const },
+  timeOff: {
+    all: ['time-off'] as const,
+    types: ['time-off', 'types'] as const,
+    list: (query: Record<string, string | number | undefined>) => ['time-off', 'list', query] as const,
+    allocations: (userId: number | 'team') => ['time-off', 'allocations', userId] as const,
+    preview: (query: object) => ['time-off', 'preview', query] as const,
+  },
   expenses: {
     all: ['expenses'] as const,
     categories: ['expenses', 'categories'] as const,
