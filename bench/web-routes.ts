@@ -28,6 +28,7 @@ interface ScreenBench {
 
 export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
+  { path: '/time-off', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'My requests' }).waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
   { path: '/projects', signedIn: true, ready: (p) => p.getByRole('row', { name: /Bench forty/ }).waitFor(), budgetKB: 150 },
   { path: '/projects/{project}/team', signedIn: true, ready: (p) => p.getByRole('heading', { name: /^Team \(/ }).waitFor(), budgetKB: 150 },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAX_ID, dateString, dateTimeString, idInput, numericId, prefixedIdParam, projectId, queryInt, taskId } from './common.ts';
 import { defineRoute } from './route.ts';
-import { createTimeOffFields, endMessage, endNotBeforeStart, idParams, timeOffAssignment, timeOffFields, timeOffStatus } from './timeoff.ts';
+import { createTimeOffFields, endMessage, endNotBeforeStart, idParams, timeOffAssignment, timeOffFields, timeOffState } from './timeoff.ts';
 import { timeAmount } from './time.ts';
 
 /**
@@ -68,7 +68,7 @@ export const updateAssignmentBody = z
   .refine(endNotBeforeStart, endMessage);
 export type UpdateAssignmentBody = z.infer<typeof updateAssignmentBody>;
 /** Fields only a project assignment has. */
-export const projectOnlyFields = ['project', 'task', 'time', 'note'] as const;
+export const projectOnlyFields = ['project', 'task', 'time'] as const;
 /** Fields only time off has. */
 export const timeOffOnlyFields = ['timeOffType', 'timeOffPeriod', 'status', 'sendNotification', 'reviewer', 'considerAllocations', 'attachments'] as const;
 
@@ -81,7 +81,7 @@ export const assignmentsQuery = z
     client: queryInt(1, MAX_ID).optional(),
     user: queryInt(1, MAX_ID).optional(),
     /** Time off only. */
-    status: timeOffStatus.optional(),
+    status: timeOffState.optional(),
     from: dateString.optional(),
     to: dateString.optional(),
   })

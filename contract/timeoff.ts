@@ -7,7 +7,11 @@ export const timeOffPeriod = z.enum(['full-day', 'half-of-day', 'quarter-of-day'
 export type TimeOffPeriod = z.infer<typeof timeOffPeriod>;
 /** Share of a workday each period takes. */
 export const periodFraction: Record<TimeOffPeriod, number> = { 'full-day': 1, 'half-of-day': 0.5, 'quarter-of-day': 0.25, 'half-and-quarter-of-day': 0.75 };
+/** The status a request is created or set with. */
 export const timeOffStatus = z.enum(['pending', 'approved']);
+/** The status time off has: an admin's decision can also reject it (it then no longer counts anywhere). */
+export const timeOffState = z.enum(['pending', 'approved', 'rejected']);
+export type TimeOffState = z.infer<typeof timeOffState>;
 
 export const attachmentRef = z.object({ id: numericId, name: z.string(), token: z.string() });
 
@@ -17,12 +21,18 @@ export const timeOffAssignment = z.object({
   user: numericId,
   timeOffType: numericId.nullable(),
   timeOffPeriod,
-  status: timeOffStatus,
+  status: timeOffState,
   startDate: dateString,
   endDate: dateString,
   /** Workdays (Monday to Friday) in the range times the period's share of a day. */
   days: z.number().min(0),
   reviewer: numericId.nullable(),
+  /** The requester's note. */
+  note: z.string(),
+  /** The admin who approved or rejected it, when, and their comment. */
+  reviewedBy: numericId.nullable(),
+  reviewedAt: dateTimeString.nullable(),
+  reviewComment: z.string(),
   attachments: z.array(attachmentRef),
   createdBy: numericId,
   createdAt: dateTimeString,
@@ -44,6 +54,7 @@ export const timeOffFields = {
   considerAllocations: z.boolean(),
   attachments: z.array(idInput).max(20),
   forceOverride: z.boolean(),
+  note: z.string().max(2000),
 };
 
 export const createTimeOffFields = z.object({
@@ -58,6 +69,7 @@ export const createTimeOffFields = z.object({
   considerAllocations: z.boolean().default(true),
   attachments: timeOffFields.attachments.default([]),
   forceOverride: z.boolean().default(false),
+  note: timeOffFields.note.default(''),
 });
 export const createTimeOffBody = createTimeOffFields.refine(endNotBeforeStart, endMessage);
 export type CreateTimeOffBody = z.infer<typeof createTimeOffBody>;
@@ -131,10 +143,61 @@ export const updateAllocationBody = z.object(allocationFields).partial().refine(
 export const allocationsQuery = z.object({ user: rowIdQuery('user').optional(), timeOffType: rowIdQuery('time-off type').optional(), from: dateString.optional(), to: dateString.optional() });
 
 export const idParams = z.object({ id: rowIdParam });
+
+/** An admin's decision on pending requests, several at once; a rejection may carry a comment. */
+export const reviewTimeOffBody = z.object({
+  ids: z.array(idInput).min(1, 'Choose at least one request').max(100),
+  decision: z.enum(['approve', 'reject']),
+  comment: z.string().trim().max(2000).default(''),
+});
+export type ReviewTimeOffBody = z.infer<typeof reviewTimeOffBody>;
+
+/** What a request would count and leave, before it is sent. `except` is the request being edited. */
+export const timeOffPreviewQuery = z
+  .object({
+    user: rowIdQuery('user').optional(),
+    timeOffType: rowIdQuery('time-off type').optional(),
+    startDate: dateString,
+    endDate: dateString,
+    timeOffPeriod: timeOffPeriod.default('full-day'),
+    except: rowIdQuery('time off').optional(),
+  })
+  .refine(endNotBeforeStart, endMessage);
+
+export const timeOffPreview = z.object({
+  /** Workdays the request counts. */
+  days: z.number(),
+  /** The allocations of the user and type the range falls in, with what remains before and after the request. */
+  allocations: z.array(
+    z.object({
+      id: numericId,
+      startDate: dateString,
+      endDate: dateString,
+      daysRemaining: z.number(),
+      daysRequested: z.number(),
+      daysRemainingAfter: z.number(),
+      restrictOverAllocation: z.boolean(),
+    }),
+  ),
+  /** The refusals sending it would meet (overlap on `startDate`, balance on `timeOffType`), as a 422 names them. */
+  errors: z.record(z.string(), z.array(z.string())),
+});
+export type TimeOffPreview = z.infer<typeof timeOffPreview>;
 const A = 'Time off';
 
 export const timeOffRoutes = {
   create: defineRoute({ method: 'post', path: '/resource-planner/assignments/time-off', tag: A, summary: 'Request (or, as an admin, grant) time off', body: createTimeOffBody, status: 201, response: timeOffAssignment }),
+  preview: defineRoute({ method: 'get', path: '/resource-planner/time-off/preview', tag: A, summary: 'Workdays and balances a time-off request would count, and what would refuse it', query: timeOffPreviewQuery, status: 200, response: timeOffPreview }),
+  review: defineRoute({
+    method: 'post',
+    path: '/resource-planner/time-off/review',
+    tag: A,
+    summary: 'Approve or reject pending time-off requests (admins)',
+    body: reviewTimeOffBody,
+    status: 200,
+    response: z.array(timeOffAssignment),
+    answers: { 422: 'a request does not exist or is no longer pending' },
+  }),
   listTypes: defineRoute({ method: 'get', path: '/resource-planner/time-off-types', tag: A, summary: 'Time-off types', status: 200, response: z.array(timeOffType) }),
   createType: defineRoute({ method: 'post', path: '/resource-planner/time-off-types', tag: A, summary: 'Create a time-off type (admins)', body: timeOffTypeBody, status: 201, response: timeOffType }),
   updateType: defineRoute({ method: 'put', path: '/resource-planner/time-off-types/{id}', tag: A, summary: 'Update a time-off type (admins)', params: idParams, body: updateTimeOffTypeBody, status: 200, response: timeOffType }),

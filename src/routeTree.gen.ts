@@ -17,6 +17,8 @@ import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
+import { Route as AppTimeOffRouteImport } from './routes/_app/time-off'
+import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
@@ -28,8 +30,6 @@ import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
 import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
-import { Route as AppTimecardsIndexRouteImport } from './routes/_app/timecards/index'
-import { Route as AppTimecardsTodayRouteImport } from './routes/_app/timecards/today'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -68,6 +68,16 @@ const AppReportsRoute = AppReportsRouteImport.update({
 const AppTeamRoute = AppTeamRouteImport.update({
   id: '/team',
   path: '/team',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimeOffRoute = AppTimeOffRouteImport.update({
+  id: '/time-off',
+  path: '/time-off',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimecardsRoute = AppTimecardsRouteImport.update({
+  id: '/timecards',
+  path: '/timecards',
   getParentRoute: () => AppRoute,
 } as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
@@ -125,16 +135,6 @@ const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppReportsRoute,
 } as any)
-const AppTimecardsIndexRoute = AppTimecardsIndexRouteImport.update({
-  id: '/timecards/',
-  path: '/timecards/',
-  getParentRoute: () => AppRoute,
-} as any)
-const AppTimecardsTodayRoute = AppTimecardsTodayRouteImport.update({
-  id: '/timecards/today',
-  path: '/timecards/today',
-  getParentRoute: () => AppRoute,
-} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -144,6 +144,8 @@ export interface FileRoutesByFullPath {
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
+  '/time-off': typeof AppTimeOffRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -152,11 +154,9 @@ export interface FileRoutesByFullPath {
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
-  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals/': typeof AppApprovalsIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
   '/reports/': typeof AppReportsIndexRoute
-  '/timecards/': typeof AppTimecardsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -165,6 +165,8 @@ export interface FileRoutesByTo {
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
+  '/time-off': typeof AppTimeOffRoute
+  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
@@ -173,11 +175,9 @@ export interface FileRoutesByTo {
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
-  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals': typeof AppApprovalsIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
   '/reports': typeof AppReportsIndexRoute
-  '/timecards': typeof AppTimecardsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -189,6 +189,8 @@ export interface FileRoutesById {
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
+  '/_app/time-off': typeof AppTimeOffRoute
+  '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
@@ -197,11 +199,9 @@ export interface FileRoutesById {
   '/_app/reports/clients': typeof AppReportsClientsRoute
   '/_app/reports/people': typeof AppReportsPeopleRoute
   '/_app/reports/projects': typeof AppReportsProjectsRoute
-  '/_app/timecards/today': typeof AppTimecardsTodayRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
-  '/_app/timecards/': typeof AppTimecardsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -213,6 +213,8 @@ export interface FileRouteTypes {
     | '/profile'
     | '/reports'
     | '/team'
+    | '/time-off'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -221,11 +223,9 @@ export interface FileRouteTypes {
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
-    | '/timecards/today'
     | '/approvals/'
     | '/invoices/'
     | '/reports/'
-    | '/timecards/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -234,6 +234,8 @@ export interface FileRouteTypes {
     | '/integrations'
     | '/profile'
     | '/team'
+    | '/time-off'
+    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
@@ -242,11 +244,9 @@ export interface FileRouteTypes {
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
-    | '/timecards/today'
     | '/approvals'
     | '/invoices'
     | '/reports'
-    | '/timecards'
   id:
     | '__root__'
     | '/'
@@ -257,6 +257,8 @@ export interface FileRouteTypes {
     | '/_app/profile'
     | '/_app/reports'
     | '/_app/team'
+    | '/_app/time-off'
+    | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
     | '/_app/approvals/team'
@@ -265,11 +267,9 @@ export interface FileRouteTypes {
     | '/_app/reports/clients'
     | '/_app/reports/people'
     | '/_app/reports/projects'
-    | '/_app/timecards/today'
     | '/_app/approvals/'
     | '/_app/invoices/'
     | '/_app/reports/'
-    | '/_app/timecards/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -335,6 +335,20 @@ declare module '@tanstack/react-router' {
       path: '/team'
       fullPath: '/team'
       preLoaderRoute: typeof AppTeamRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/time-off': {
+      id: '/_app/time-off'
+      path: '/time-off'
+      fullPath: '/time-off'
+      preLoaderRoute: typeof AppTimeOffRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timecards': {
+      id: '/_app/timecards'
+      path: '/timecards'
+      fullPath: '/timecards'
+      preLoaderRoute: typeof AppTimecardsRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/timesheet': {
@@ -414,20 +428,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppReportsProjectsRouteImport
       parentRoute: typeof AppReportsRoute
     }
-    '/_app/timecards/': {
-      id: '/_app/timecards/'
-      path: '/timecards'
-      fullPath: '/timecards/'
-      preLoaderRoute: typeof AppTimecardsIndexRouteImport
-      parentRoute: typeof AppRoute
-    }
-    '/_app/timecards/today': {
-      id: '/_app/timecards/today'
-      path: '/timecards/today'
-      fullPath: '/timecards/today'
-      preLoaderRoute: typeof AppTimecardsTodayRouteImport
-      parentRoute: typeof AppRoute
-    }
   }
 }
 
@@ -467,13 +467,13 @@ interface AppRouteChildren {
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
+  AppTimeOffRoute: typeof AppTimeOffRoute
+  AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
-  AppTimecardsTodayRoute: typeof AppTimecardsTodayRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
-  AppTimecardsIndexRoute: typeof AppTimecardsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -482,13 +482,13 @@ const AppRouteChildren: AppRouteChildren = {
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
+  AppTimeOffRoute: AppTimeOffRoute,
+  AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
-  AppTimecardsTodayRoute: AppTimecardsTodayRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
-  AppTimecardsIndexRoute: AppTimecardsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)

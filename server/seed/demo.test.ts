@@ -28,13 +28,17 @@ describe('demo seed', () => {
     const member = seeded.accounts.find((a) => a.email === 'priya@northwind.example')!;
     const cats = await t.call('GET', '/expenses/categories', { headers: { 'X-Api-Key': member.apiKey } });
     expect(cats.body.map((c: { name: string }) => c.name)).toEqual(['Meals', 'Mileage', 'Software', 'Travel']);
-    const list = await t.call('GET', '/expenses?user=all', { headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey } });
+    const list = await t.call('GET', '/expenses?user=all', {
+      headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === 'admin')!.apiKey },
+    });
     expect(list.status).toBe(200);
     expect(list.body.length).toBe(seeded.counts!.expenses);
     expect(new Set(list.body.map((e: { user: number }) => e.user)).size).toBe(4);
     const withReceipt = list.body.filter((e: { attachments: unknown[] }) => e.attachments.length > 0);
     expect(withReceipt.length).toBeGreaterThan(list.body.length / 2);
-    const file = await t.call('GET', `/attachments/${withReceipt[0].attachments[0].token}/download`, { headers: { 'X-Api-Key': member.apiKey } });
+    const file = await t.call('GET', `/attachments/${withReceipt[0].attachments[0].token}/download`, {
+      headers: { 'X-Api-Key': member.apiKey },
+    });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
   });
@@ -143,13 +147,20 @@ describe('demo seed', () => {
 
   it('has weeks waiting in the approvals inbox and one of each decision before them', async () => {
     const as = (role: string) => ({ headers: { 'X-Api-Key': seeded.accounts.find((a) => a.role === role)!.apiKey } });
-    const inbox = await t.call<{ status: string; user: { name: string }; weekId: number; totalTime: number; submittedTime: number; decision: unknown }[]>('GET', '/approvals', as('admin'));
+    const inbox = await t.call<
+      { status: string; user: { name: string }; weekId: number; totalTime: number; submittedTime: number; decision: unknown }[]
+    >('GET', '/approvals', as('admin'));
     expect(inbox.status).toBe(200);
     const pending = inbox.body.filter((x) => x.status === 'pending');
     expect(pending.map((x) => x.user.name).sort()).toEqual(['Hannah Weber', 'Marcus Chen', 'Priya Raman', 'Tomás Alvarez']);
     expect(new Set(pending.map((x) => x.weekId))).toEqual(new Set([2611])); // the week before 2026-03-18
     for (const x of pending) expect(x.submittedTime).toBeGreaterThan(0);
-    expect(inbox.body.slice(pending.length).map((x) => x.status).sort()).toEqual(['approved', 'partial_approved', 'rejected']);
+    expect(
+      inbox.body
+        .slice(pending.length)
+        .map((x) => x.status)
+        .sort(),
+    ).toEqual(['approved', 'partial_approved', 'rejected']);
     expect((await t.call('GET', '/approvals/summary', as('supervisor'))).body).toEqual({ pending: 4, pendingForMe: 1 });
     // The member sees the decision on the week before.
     const me = (await t.call('GET', '/users/me', as('member'))).body as { id: number };
@@ -276,6 +287,33 @@ describe('demo seed', () => {
     expect(inv.listAmount).toBeGreaterThan(0);
     expect(inv.totalAmount).toBe(inv.netAmount + inv.tax.amount);
     expect(inv.dateTill <= '2026-03-04').toBe(true);
+  });
+
+  it('gives the team time-off types, allowances and requests pending, approved and rejected', async () => {
+    const key = (role: string) => ({ 'X-Api-Key': seeded.accounts.find((a) => a.role === role)!.apiKey });
+    const types = await t.call('GET', '/resource-planner/time-off-types', { headers: key('member') });
+    expect(types.body.map((x: { name: string; paid: boolean }) => [x.name, x.paid])).toEqual([
+      ['Sick leave', true],
+      ['Unpaid leave', false],
+      ['Vacation', true],
+    ]);
+    const all = await t.call('GET', '/resource-planner/assignments?type=time-off', { headers: key('admin') });
+    expect(all.status).toBe(200);
+    const statuses = all.body.map((x: { status: string }) => x.status);
+    for (const s of ['pending', 'approved', 'rejected']) expect(statuses).toContain(s);
+    expect(all.body.find((x: { status: string }) => x.status === 'rejected').reviewComment).not.toBe('');
+    const priya = seeded.accounts.find((a) => a.email === 'priya@northwind.example')!;
+    const mine = await t.call('GET', '/allocations', { headers: { 'X-Api-Key': priya.apiKey } });
+    const vacation = types.body.find((x: { name: string }) => x.name === 'Vacation').id;
+    // Carried over 3 plus 25; a pending week and an approved day counted, the rejected request not.
+    expect(mine.body.find((a: { timeOffType: number }) => a.timeOffType === vacation)).toMatchObject({
+      daysAllocated: 28,
+      daysUsed: 6,
+      daysRemaining: 22,
+      restrictOverAllocation: true,
+    });
+    const pending = await t.call('GET', '/resource-planner/assignments?type=time-off&status=pending', { headers: key('admin') });
+    expect(pending.body.length).toBeGreaterThanOrEqual(2);
   });
 
   it('does nothing the second time', async () => {

@@ -26,6 +26,7 @@ import { seedDemoInvoice } from './invoices.ts';
 import { seedExpenses } from './expenses.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 import { planTimecards } from './timecards.ts';
+import { seedTimeOff } from './time-off.ts';
 import type { AttachmentStorage } from '../modules/attachments/storage.ts';
 
 export interface DemoAccount {
@@ -231,6 +232,7 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), stora
     await scope.insertMany(approvals, planApprovals(ids, records, now, team!.weekStart));
     const workers = people.map((p) => ({ userId: ids[p.key], timezone: p.timezone, nightShift: p.key === 'tomas', atWorkNow: p.key === 'priya', correctedByAdmin: p.key === 'priya' }));
     await scope.insertMany(timecards, planTimecards(workers, records, admin!.id, now));
+    if (admin) await seedTimeOff(scope, ids, admin.id, now.toISOString().slice(0, 10), now);
     return {
       created: true,
       teamId: team!.id,

@@ -39,6 +39,13 @@ export const keys = {
     one: (projectId: string) => ['projects', 'one', projectId] as const,
     budgetUsage: (projectId: string) => ['projects', 'one', projectId, 'budget-usage'] as const,
   },
+  timeOff: {
+    all: ['time-off'] as const,
+    types: ['time-off', 'types'] as const,
+    list: (query: Record<string, string | number | undefined>) => ['time-off', 'list', query] as const,
+    allocations: (userId: number | 'team') => ['time-off', 'allocations', userId] as const,
+    preview: (query: object) => ['time-off', 'preview', query] as const,
+  },
   expenses: {
     all: ['expenses'] as const,
     categories: ['expenses', 'categories'] as const,

@@ -27,6 +27,7 @@ const everyone: readonly Role[] = ['admin', 'supervisor', 'member', 'member_limi
 export const screens: readonly Screen[] = [
   { label: 'Timesheet', to: '/timesheet', roles: everyone, phone: 1 },
   { label: 'Timecards', to: '/timecards', roles: everyone, phone: 2 },
+  { label: 'Time off', to: '/time-off', roles: everyone, phone: 3 },
   { label: 'Expenses', to: '/expenses', roles: ['admin', 'supervisor', 'member'], phone: 4 },
   { label: 'Approvals', to: '/approvals', roles: ['admin', 'supervisor'] },
   { label: 'Projects', to: '/projects', roles: everyone },

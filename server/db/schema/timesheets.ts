@@ -91,9 +91,15 @@ export const timeOff = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     period: text('period', { enum: ['full-day', 'half-of-day', 'quarter-of-day', 'half-and-quarter-of-day'] }).notNull(),
-    status: text('status', { enum: ['pending', 'approved'] }).notNull(),
+    status: text('status', { enum: ['pending', 'approved', 'rejected'] }).notNull(),
     days: real('days').notNull(),
     reviewerId: integer('reviewer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The requester's note. */
+    note: text('note').notNull().default(''),
+    /** Who approved or rejected it, when, and the comment they gave. */
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: ts('reviewed_at'),
+    reviewComment: text('review_comment').notNull().default(''),
     attachmentIds: integer('attachment_ids').array().notNull().default(sql`'{}'::int[]`),
     createdBy: integer('created_by').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

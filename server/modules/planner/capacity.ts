@@ -35,7 +35,7 @@ export async function checkCapacity(
   const overlapping = <T extends typeof timeOff | typeof projectAssignments>(t: T) =>
     and(eq(t.userId, a.userId), lte(t.startDate, a.to), gte(t.endDate, a.from));
   const [offs, planned] = await Promise.all([
-    scope.list(timeOff, overlapping(timeOff)),
+    scope.list(timeOff, overlapping(timeOff), ne(timeOff.status, 'rejected')),
     scope.list(projectAssignments, overlapping(projectAssignments), a.exceptId !== undefined ? ne(projectAssignments.id, a.exceptId) : undefined),
   ]);
   const over: { day: string; free: number }[] = [];

@@ -12,7 +12,12 @@ import { checkType, teamUser } from './rules.ts';
 /** Time-off types and allocations (balances): admins manage, everyone reads what the role allows. */
 export function registerBalanceRoutes(app: Hono<AppEnv>) {
   register(app, timeOffRoutes.listTypes, async (c) => {
-    const rows = await c.get('scope').db.select().from(timeOffTypes).where(c.get('scope').mine(timeOffTypes)).orderBy(asc(timeOffTypes.name), asc(timeOffTypes.id));
+    const rows = await c
+      .get('scope')
+      .db.select()
+      .from(timeOffTypes)
+      .where(c.get('scope').mine(timeOffTypes))
+      .orderBy(asc(timeOffTypes.name), asc(timeOffTypes.id));
     return rows.map(presentType);
   });
 
@@ -24,7 +29,9 @@ export function registerBalanceRoutes(app: Hono<AppEnv>) {
   register(app, timeOffRoutes.updateType, async (c, { params, body }, caller) => {
     requireAdmin(caller);
     const scope = c.get('scope');
-    const [row] = Object.keys(body).length ? await scope.update(timeOffTypes, body, eq(timeOffTypes.id, params.id)) : [await scope.byId(timeOffTypes, params.id)];
+    const [row] = Object.keys(body).length
+      ? await scope.update(timeOffTypes, body, eq(timeOffTypes.id, params.id))
+      : [await scope.byId(timeOffTypes, params.id)];
     if (!row) throw notFound('Time-off type');
     return presentType(row);
   });
@@ -37,7 +44,8 @@ export function registerBalanceRoutes(app: Hono<AppEnv>) {
 
   register(app, timeOffRoutes.listAllocations, async (c, { query }, caller) => {
     const scope = c.get('scope');
-    if (query.user !== undefined && query.user !== caller.user.id && !isManager(caller)) throw forbidden("Only admins and supervisors can read others' allocations");
+    if (query.user !== undefined && query.user !== caller.user.id && !isManager(caller))
+      throw forbidden("Only admins and supervisors can read others' allocations");
     const userFilter = isManager(caller) ? query.user : caller.user.id;
     const rows = await scope.db
       .select()
@@ -61,7 +69,13 @@ export function registerBalanceRoutes(app: Hono<AppEnv>) {
     await teamUser(scope, body.user);
     await checkType(scope, body.timeOffType);
     const { user, timeOffType, ...rest } = body;
-    const row = await scope.insert(allocations, { ...rest, userId: user, typeId: timeOffType, createdBy: caller.user.id, createdAt: c.get('deps').clock() });
+    const row = await scope.insert(allocations, {
+      ...rest,
+      userId: user,
+      typeId: timeOffType,
+      createdBy: caller.user.id,
+      createdAt: c.get('deps').clock(),
+    });
     return (await presentAllocations(scope, [row], c.get('deps').clock(), caller.user.timezone))[0]!;
   });
 
@@ -73,8 +87,13 @@ export function registerBalanceRoutes(app: Hono<AppEnv>) {
     if (body.user !== undefined) await teamUser(scope, body.user);
     if (body.timeOffType !== undefined) await checkType(scope, body.timeOffType);
     const { user, timeOffType, ...rest } = body;
-    const next = { ...rest, ...(user !== undefined ? { userId: user } : {}), ...(timeOffType !== undefined ? { typeId: timeOffType } : {}) };
-    if ((next.endDate ?? current.endDate) < (next.startDate ?? current.startDate)) throw invalid('endDate', 'Must not be before the start date');
+    const next = {
+      ...rest,
+      ...(user !== undefined ? { userId: user } : {}),
+      ...(timeOffType !== undefined ? { typeId: timeOffType } : {}),
+    };
+    if ((next.endDate ?? current.endDate) < (next.startDate ?? current.startDate))
+      throw invalid('endDate', 'Must not be before the start date');
     const [row] = Object.keys(next).length ? await scope.update(allocations, next, eq(allocations.id, current.id)) : [current];
     if (!row) throw notFound('Allocation');
     return (await presentAllocations(scope, [row], c.get('deps').clock(), caller.user.timezone))[0]!;
@@ -87,4 +106,10 @@ export function registerBalanceRoutes(app: Hono<AppEnv>) {
   });
 }
 
-const presentType = (t: typeof timeOffTypes.$inferSelect) => ({ id: t.id, name: t.name, color: t.color, paid: t.paid, description: t.description });
+const presentType = (t: typeof timeOffTypes.$inferSelect) => ({
+  id: t.id,
+  name: t.name,
+  color: t.color,
+  paid: t.paid,
+  description: t.description,
+});

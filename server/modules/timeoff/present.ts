@@ -31,11 +31,18 @@ export async function presentTimeOff(scope: Scope, rows: TimeOffRow[]): Promise<
     endDate: r.endDate,
     days: r.days,
     reviewer: r.reviewerId,
+    note: r.note,
+    reviewedBy: r.reviewedBy,
+    reviewedAt: r.reviewedAt ? toDateTime(r.reviewedAt) : null,
+    reviewComment: r.reviewComment,
     attachments: r.attachmentIds.flatMap((id) => byId.get(id) ?? []),
     createdBy: r.createdBy,
     createdAt: toDateTime(r.createdAt),
   }));
 }
+
+/** Time off that counts (approved or pending, not rejected). */
+export const counts = ne(timeOff.status, 'rejected');
 
 /** Approved and pending time off of `userIds` overlapping `from`..`to`, oldest first. */
 export async function timeOffBetween(scope: Scope, userIds: number[], from: string, to: string): Promise<TimeOffRow[]> {
@@ -43,7 +50,7 @@ export async function timeOffBetween(scope: Scope, userIds: number[], from: stri
   return scope.db
     .select()
     .from(timeOff)
-    .where(scope.where(timeOff, inArray(timeOff.userId, userIds), lte(timeOff.startDate, to), gte(timeOff.endDate, from)))
+    .where(scope.where(timeOff, inArray(timeOff.userId, userIds), lte(timeOff.startDate, to), gte(timeOff.endDate, from), counts))
     .orderBy(asc(timeOff.startDate), asc(timeOff.id));
 }
 
@@ -63,6 +70,7 @@ export async function daysUsed(scope: Scope, a: AllocationRow, exceptId?: number
     eq(timeOff.typeId, a.typeId),
     lte(timeOff.startDate, a.endDate),
     gte(timeOff.endDate, a.startDate),
+    counts,
     exceptId !== undefined ? ne(timeOff.id, exceptId) : undefined,
   );
   return rows.reduce((sum, t) => sum + daysWithin(t, a.startDate, a.endDate), 0);

@@ -4,6 +4,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { register } from '../../http/route.ts';
 import { registerBalanceRoutes } from './balances.ts';
 import { presentTimeOff } from './present.ts';
+import { registerReviewRoutes } from './review.ts';
 import { createTimeOff } from './service.ts';
 
 /** Time off (POST …/assignments/time-off), its types and allocations; the schedule's shared routes compose the service. */
@@ -14,4 +15,5 @@ export function registerTimeOffRoutes(app: Hono<AppEnv>) {
     return (await presentTimeOff(scope, [row]))[0]!;
   });
   registerBalanceRoutes(app);
+  registerReviewRoutes(app);
 }

@@ -37,11 +37,12 @@ export async function checkOverlap(scope: Scope, d: TimeOffDraft, exceptId: numb
     eq(timeOff.userId, d.userId),
     lte(timeOff.startDate, d.endDate),
     gte(timeOff.endDate, d.startDate),
+    ne(timeOff.status, 'rejected'),
     exceptId !== undefined ? ne(timeOff.id, exceptId) : undefined,
   );
   if (other) {
-    const message = `Overlaps time off ${other.id} from ${other.startDate} to ${other.endDate}; send forceOverride to create it anyway`;
-    throw unprocessable(message, { startDate: [message] });
+    const clash = `Overlaps time off ${other.id} (${other.status}) from ${other.startDate} to ${other.endDate}`;
+    throw unprocessable(`${clash}; send forceOverride to create it anyway`, { startDate: [clash] });
   }
 }
 

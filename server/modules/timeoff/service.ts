@@ -17,7 +17,11 @@ export async function findVisibleTimeOff(scope: Scope, caller: Caller, id: numbe
 
 /** Locks the user's row so overlap, balance and capacity checks of one user's schedule see each other. */
 export async function lockSchedule(scope: Scope, userId: number) {
-  await scope.db.select({ id: users.id }).from(users).where(scope.where(users, eq(users.id, userId))).for('update');
+  await scope.db
+    .select({ id: users.id })
+    .from(users)
+    .where(scope.where(users, eq(users.id, userId)))
+    .for('update');
 }
 
 /** Creates time off: an admin's as sent, anyone else's as a pending request. */
@@ -25,8 +29,18 @@ export async function createTimeOff(scope: Scope, caller: Caller, body: Omit<Cre
   const userId = body.user ?? caller.user.id;
   if (userId !== caller.user.id && !isAdmin(caller)) throw forbidden('Only admins can create time off for others');
   const owner = await teamUser(scope, userId);
-  await Promise.all([checkType(scope, body.timeOffType), checkReviewer(scope, body.reviewer), checkAttachments(scope, caller, body.attachments)]);
-  const draft: TimeOffDraft = { userId, typeId: body.timeOffType ?? null, startDate: body.startDate, endDate: body.endDate, period: body.timeOffPeriod };
+  await Promise.all([
+    checkType(scope, body.timeOffType),
+    checkReviewer(scope, body.reviewer),
+    checkAttachments(scope, caller, body.attachments),
+  ]);
+  const draft: TimeOffDraft = {
+    userId,
+    typeId: body.timeOffType ?? null,
+    startDate: body.startDate,
+    endDate: body.endDate,
+    period: body.timeOffPeriod,
+  };
   // Only an admin grants time off directly; anyone else's request starts pending.
   const status = isAdmin(caller) ? body.status : 'pending';
   return scope.tx(async (s) => {
@@ -42,6 +56,8 @@ export async function createTimeOff(scope: Scope, caller: Caller, body: Omit<Cre
       status,
       days: timeOffDays(draft.startDate, draft.endDate, draft.period),
       reviewerId: body.reviewer ?? null,
+      note: body.note,
+      ...(status === 'approved' ? { reviewedBy: caller.user.id, reviewedAt: now } : {}),
       attachmentIds: [...new Set(body.attachments)],
       createdBy: caller.user.id,
       createdAt: now,
@@ -52,10 +68,17 @@ export async function createTimeOff(scope: Scope, caller: Caller, body: Omit<Cre
 }
 
 /** Changes time off: its owner while pending, an admin always (and only an admin approves). */
-export async function updateTimeOff(scope: Scope, caller: Caller, current: TimeOffRow, body: UpdateTimeOffBody, now: Date): Promise<TimeOffRow> {
+export async function updateTimeOff(
+  scope: Scope,
+  caller: Caller,
+  current: TimeOffRow,
+  body: UpdateTimeOffBody,
+  now: Date,
+): Promise<TimeOffRow> {
   if (!isAdmin(caller)) {
     if (current.userId !== caller.user.id) throw forbidden("Only admins can change others' time off");
-    if (current.status !== 'pending') throw forbidden('Approved time off can only be changed by an admin');
+    if (current.status !== 'pending')
+      throw forbidden(`${current.status === 'approved' ? 'Approved' : 'Rejected'} time off can only be changed by an admin`);
     if (body.status === 'approved') throw forbidden('Only admins can approve time off');
     if (body.user !== undefined && body.user !== caller.user.id) throw forbidden('Only admins can move time off to another user');
   }
@@ -69,11 +92,20 @@ export async function updateTimeOff(scope: Scope, caller: Caller, current: TimeO
   if (draft.endDate < draft.startDate) throw invalid('endDate', 'Must not be before the start date');
   const owner = await teamUser(scope, draft.userId);
   const attachmentIds = body.attachments ? [...new Set(body.attachments)] : current.attachmentIds;
-  await Promise.all([checkType(scope, body.timeOffType), checkReviewer(scope, body.reviewer), checkAttachments(scope, caller, attachmentIds, current.attachmentIds)]);
+  await Promise.all([
+    checkType(scope, body.timeOffType),
+    checkReviewer(scope, body.reviewer),
+    checkAttachments(scope, caller, attachmentIds, current.attachmentIds),
+  ]);
+  const status = body.status ?? current.status;
+  // A status set here is a decision (or its undoing): it records who made it and clears a rejection's comment.
+  const decided = body.status !== undefined && body.status !== current.status;
   return scope.tx(async (s) => {
     await lockSchedule(s, draft.userId);
-    await checkOverlap(s, draft, current.id, body.forceOverride ?? false);
-    if (body.considerAllocations ?? true) await checkAllocations(s, draft, current.id, now, owner.timezone);
+    if (status !== 'rejected') {
+      await checkOverlap(s, draft, current.id, body.forceOverride ?? false);
+      if (body.considerAllocations ?? true) await checkAllocations(s, draft, current.id, now, owner.timezone);
+    }
     const [updated] = await s.update(
       timeOff,
       {
@@ -83,14 +115,23 @@ export async function updateTimeOff(scope: Scope, caller: Caller, current: TimeO
         endDate: draft.endDate,
         period: draft.period,
         days: timeOffDays(draft.startDate, draft.endDate, draft.period),
-        status: body.status ?? current.status,
+        status,
+        ...(decided
+          ? { reviewedBy: status === 'approved' ? caller.user.id : null, reviewedAt: status === 'approved' ? now : null, reviewComment: '' }
+          : {}),
         reviewerId: body.reviewer !== undefined ? body.reviewer : current.reviewerId,
+        note: body.note,
         attachmentIds,
       },
       eq(timeOff.id, current.id),
     );
     if (!updated) throw notFound('Time off');
-    await setAttachmentsInUse(s, current.attachmentIds.filter((id) => !attachmentIds.includes(id)), false, now);
+    await setAttachmentsInUse(
+      s,
+      current.attachmentIds.filter((id) => !attachmentIds.includes(id)),
+      false,
+      now,
+    );
     await setAttachmentsInUse(s, attachmentIds, true, now);
     return updated;
   });
@@ -100,7 +141,8 @@ export async function updateTimeOff(scope: Scope, caller: Caller, current: TimeO
 export async function removeTimeOff(scope: Scope, caller: Caller, current: TimeOffRow, now: Date): Promise<void> {
   if (!isAdmin(caller)) {
     if (current.userId !== caller.user.id) throw forbidden("Only admins can delete others' time off");
-    if (current.status !== 'pending') throw forbidden('Approved time off can only be deleted by an admin');
+    if (current.status !== 'pending')
+      throw forbidden(`${current.status === 'approved' ? 'Approved' : 'Rejected'} time off can only be deleted by an admin`);
   }
   await scope.tx(async (s) => {
     const [deleted] = await s.delete(timeOff, eq(timeOff.id, current.id));

@@ -3,6 +3,8 @@ import type { timeOffRoutes as R } from '../../../contract/timeoff.ts';
 import type { Operation } from '../operation.ts';
 
 export const create: Operation<typeof R.create> = { method: 'post', path: '/resource-planner/assignments/time-off' };
+export const preview: Operation<typeof R.preview> = { method: 'get', path: '/resource-planner/time-off/preview' };
+export const review: Operation<typeof R.review> = { method: 'post', path: '/resource-planner/time-off/review' };
 export const listTypes: Operation<typeof R.listTypes> = { method: 'get', path: '/resource-planner/time-off-types' };
 export const createType: Operation<typeof R.createType> = { method: 'post', path: '/resource-planner/time-off-types' };
 export const updateType: Operation<typeof R.updateType> = { method: 'put', path: '/resource-planner/time-off-types/{id}' };

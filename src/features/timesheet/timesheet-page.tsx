@@ -34,6 +34,7 @@ import { WeekNav } from './week-nav.tsx';
 const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CellCommentDialog })));
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
 const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
+const TimeOffRow = lazy(() => import('../time-off/grid-marker.tsx'));
 // Paste and copy last week: not needed to draw the week, fetched right after it is drawn.
 let weekActions: Promise<typeof import('./week-actions.ts')> | null = null;
 const loadWeekActions = () =>
@@ -41,7 +42,8 @@ const loadWeekActions = () =>
     weekActions = null; // the next use tries again
     throw e;
   }));
-const cannotLoad = (what: string) => () => toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
+const cannotLoad = (what: string) => () =>
+  toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
 
 const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
 
@@ -332,6 +334,13 @@ export function TimesheetPage(props: TimesheetPageProps) {
             singleDay={isPhone ? day : null}
             timer={timer}
             readOnlyReason={readOnlyReason}
+            extra={
+              timesheet?.timeOffAssignments.length ? (
+                <Suspense>
+                  <TimeOffRow offs={timesheet.timeOffAssignments} days={days} single={isPhone ? day : null} index={gridRows.length + 3} />
+                </Suspense>
+              ) : null
+            }
           />
         )}
         {!pendingWeek && (

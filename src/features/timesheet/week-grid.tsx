@@ -1,5 +1,15 @@
 import './timesheet.css';
-import { memo, useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ClipboardEvent, type KeyboardEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useLayoutEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ClipboardEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
@@ -29,6 +39,8 @@ export interface GridProps {
   singleDay: number | null;
   timer: { taskId: string | null; elapsed: number } | null;
   readOnlyReason: string | null;
+  /** A last row of the grid (the week's time off), drawn under the totals. */
+  extra?: ReactNode;
 }
 
 function useStore<T>(store: GridStore, topic: string, read: () => T): T {
@@ -39,7 +51,7 @@ function useStore<T>(store: GridStore, topic: string, read: () => T): T {
 }
 
 /** The week as an ARIA grid: task rows, one column per day, totals per row, per day and for the week. */
-export function WeekGrid({ store, days, today, format, actions, singleDay, timer, readOnlyReason }: GridProps) {
+export function WeekGrid({ store, days, today, format, actions, singleDay, timer, readOnlyReason, extra }: GridProps) {
   const rows = useStore(store, 'rows', () => store.rows());
   const gridRef = useRef<HTMLTableElement>(null);
   const cols = singleDay === null ? days.map((_, i) => i) : [singleDay];
@@ -90,7 +102,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
         ref={gridRef}
         role="grid"
         aria-label="Week timesheet"
-        aria-rowcount={rows.length + 2}
+        aria-rowcount={rows.length + (extra ? 3 : 2)}
         aria-colcount={colCount}
         aria-readonly={readOnlyReason ? true : undefined}
         className={`tgrid${singleDay !== null ? ' tgrid--single' : ''}`}
@@ -157,6 +169,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
             ))}
             <WeekTotal store={store} format={format} colIndex={colCount} />
           </tr>
+          {extra}
         </tfoot>
       </table>
     </div>
@@ -447,7 +460,9 @@ const GridCell = memo(function GridCell({
       aria-colindex={col + 2}
       aria-selected={selected || undefined}
       className={`tgrid__cell is-${status}${weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}${selected ? ' is-selected' : ''}`}
-      title={cell.locked ? cell.lockReasons.join('\n') : cell.invalid || cell.refused ? undefined : (cell.error ?? (cell.comment || undefined))}
+      title={
+        cell.locked ? cell.lockReasons.join('\n') : cell.invalid || cell.refused ? undefined : (cell.error ?? (cell.comment || undefined))
+      }
     >
       <input
         ref={inputRef}
@@ -573,7 +588,11 @@ function DayTotal({
 }) {
   const total = useStore(store, `day:${day}`, () => store.dayTotal(day));
   return (
-    <td role="gridcell" aria-colindex={day + 2} className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}${total ? '' : ' is-zero'}`}>
+    <td
+      role="gridcell"
+      aria-colindex={day + 2}
+      className={`tgrid__daytotal${weekend ? ' is-weekend' : ''}${today ? ' is-today' : ''}${total ? '' : ' is-zero'}`}
+    >
       {total ? (
         formatDuration(total, format)
       ) : (
