@@ -44,17 +44,26 @@ async function renderAt(path: string) {
   return { fetch };
 }
 
-describe('the not-found screen in development mode', () => {
+describe('the not-found screen in development mode', { timeout: 30_000 }, () => {
   let errors: ReturnType<typeof vi.spyOn>;
   let warnings: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     window.localStorage.clear();
+    // jsdom lays nothing out and has no ResizeObserver (the header's navigation measures what fits with one).
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
     errors = vi.spyOn(console, 'error');
     warnings = vi.spyOn(console, 'warn');
   });
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
+    vi.unstubAllGlobals();
   });
 
   it('runs the development build of React', () => {
