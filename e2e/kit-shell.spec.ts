@@ -4,6 +4,7 @@ import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.
 /* The shell of the kit: the navigation of the screens that exist, the phone's bottom bar, titles, and the theme. */
 
 test.describe('on a phone', () => {
+  test.describe.configure({ timeout: 90_000 });
   test.use({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
 
   test('the bottom bar lists the screens, each page has its title, and the theme chosen in the menu is remembered', async ({ page }) => {
@@ -42,5 +43,88 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Ada Admin' }).click();
     await page.getByRole('group', { name: 'Theme' }).getByRole('menuitemradio', { name: 'As the system' }).click();
     await expect(page.locator('html')).not.toHaveAttribute('data-theme', /./);
+  });
+});
+
+test.describe('on a laptop', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('an admin’s navigation stays on one line from 1024 to 1440 px, with every screen reachable by keyboard through More', async ({
+    page,
+  }) => {
+    const all = screensFor('admin').map((s) => s.label);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/sign-in?redirect=%2Ftimesheet');
+    await signIn(page, adaKey());
+    const header = page.getByRole('banner');
+    const nav = header.getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: /^More/ });
+    await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+
+    for (const width of [1024, 1280, 1440]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/timesheet');
+      await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+      // The links that show, then those under More: every screen once, in the table's order.
+      const shown = nav.getByRole('link');
+      await expect(shown.first()).toBeVisible();
+      const barLabels = await shown.allInnerTexts();
+      let moreLabels: string[] = [];
+      if (await more.isVisible()) {
+        await more.click();
+        const list = nav.locator('.more-menu__list');
+        await expect(list).toBeVisible();
+        moreLabels = await list.getByRole('link').allInnerTexts();
+        await page.screenshot({ path: `.tmp/screens/nav-${width}-more.png` });
+        await page.keyboard.press('Escape');
+        await expect(list).toHaveCount(0);
+        await expect(more).toBeFocused();
+      }
+      // A label's badge (weeks waiting) is a number after it.
+      expect([...barLabels, ...moreLabels].map((l) => l.replace(/\s*\d+$/, '').trim())).toEqual(all);
+      expect(barLabels.length, `screens in the bar at ${width} px`).toBeGreaterThanOrEqual(3);
+
+      // One line: the header is one bar high, every item of the navigation on the same line and inside it,
+      // and nothing of the header overlaps the navigation.
+      const headerBox = (await header.boundingBox())!;
+      expect(headerBox.height, `header height at ${width} px`).toBeLessThanOrEqual(64);
+      const items = [...(await shown.all()), ...((await more.isVisible()) ? [more] : [])];
+      const boxes = await Promise.all(items.map(async (l) => (await l.boundingBox())!));
+      for (const b of boxes) {
+        expect(Math.abs(b.y - boxes[0]!.y)).toBeLessThan(1);
+        expect(b.y).toBeGreaterThanOrEqual(headerBox.y);
+        expect(b.y + b.height).toBeLessThanOrEqual(headerBox.y + headerBox.height);
+      }
+      const navRight = Math.max(...boxes.map((b) => b.x + b.width));
+      for (const other of [header.getByRole('link', { name: /^This week/ }), header.getByRole('button', { name: 'Ada Admin' })]) {
+        if (await other.isVisible()) expect(navRight).toBeLessThanOrEqual((await other.boundingBox())!.x);
+      }
+      await page.screenshot({ path: `.tmp/screens/nav-${width}.png` });
+      await expectNoAxeViolations(page);
+    }
+
+    // At 1024 px, the last screen sits under More: reached by keyboard, and More then shows it as current.
+    await page.setViewportSize({ width: 1024, height: 900 });
+    const last = screensFor('admin').at(-1)!;
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    const list = nav.locator('.more-menu__list');
+    await expect(list.getByRole('link').first()).toBeFocused();
+    await page.keyboard.press('End');
+    await expect(list.getByRole('link', { name: last.label })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`${last.to}`));
+    await expect(list).toHaveCount(0);
+    await expect(more).toHaveAccessibleName(new RegExp(`^More ?, current: ${last.label}$`));
+    await expect(more).toHaveClass(/nav-link--active/);
+    await more.press('Enter');
+    await expect(list.getByRole('link', { name: last.label })).toHaveAttribute('aria-current', 'page');
+    // Tab walks from More into its list; leaving it closes it.
+    await page.keyboard.press('Tab');
+    await expect(list.getByRole('link').first()).toBeFocused();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '.tmp/screens/nav-1024-current-in-more.png' });
+    await page.mouse.click(700, 600);
+    await expect(list).toHaveCount(0);
   });
 });

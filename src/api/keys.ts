@@ -11,11 +11,12 @@ export const keys = {
   time: {
     all: ['time'] as const,
     ofUser: (userId: number) => ['time', userId] as const,
-    range: (userId: number, from: string, to: string) => ['time', userId, { from, to }] as const,
+    /** `me`: the signed-in user, asked for before `/users/me` answered (the first screen's week). */
+    range: (userId: number | 'me', from: string, to: string) => ['time', userId, { from, to }] as const,
   },
   timesheets: {
     all: ['timesheets'] as const,
-    week: (userId: number, weekId: number) => ['timesheets', userId, weekId] as const,
+    week: (userId: number | 'me', weekId: number) => ['timesheets', userId, weekId] as const,
     team: (weekId: number) => ['timesheets', 'team', weekId] as const,
   },
   approvals: {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { Brand } from '../../ui/brand.tsx';
 import { Toaster } from '../../ui/toast.tsx';
+import { MainNav } from './main-nav.tsx';
 import { PhoneNav } from './phone-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
 
@@ -48,18 +49,7 @@ export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, bad
           <Link to="/" className="shell__home" aria-label="Timekeep, home">
             <Brand />
           </Link>
-          <nav className="shell__nav" aria-label="Main">
-            <ul>
-              {nav.map((item) => (
-                <li key={item.to}>
-                  <Link to={item.to} className="nav-link" activeProps={{ 'aria-current': 'page', className: 'nav-link nav-link--active' }}>
-                    {item.label}
-                    {badges?.[item.to]}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <MainNav nav={nav} badges={badges} />
           {today && <div className="shell__today">{today}</div>}
           {clock && <div className="shell__clock">{clock}</div>}
           {timer && <div className="shell__timer">{timer}</div>}

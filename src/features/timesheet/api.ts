@@ -9,7 +9,7 @@ import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
 
 /** The user's time records of `from`…`to` (`GET /users/{id}/time`). */
-export const weekRecordsQueryOptions = (api: ApiClient, userId: number, from: string, to: string) =>
+export const weekRecordsQueryOptions = (api: ApiClient, userId: number | 'me', from: string, to: string) =>
   queryOptions({
     queryKey: keys.time.range(userId, from, to),
     queryFn: ({ signal }) => api.call(time.listUser, { params: { user_id: userId }, query: { from, to }, signal }),
@@ -18,7 +18,7 @@ export const weekRecordsQueryOptions = (api: ApiClient, userId: number, from: st
   });
 
 /** The week's timesheet: approval, daily totals, time without task (`GET /users/{id}/timesheets?weekId=`). */
-export const weekTimesheetQueryOptions = (api: ApiClient, userId: number, weekId: number) =>
+export const weekTimesheetQueryOptions = (api: ApiClient, userId: number | 'me', weekId: number) =>
   queryOptions({
     queryKey: keys.timesheets.week(userId, weekId),
     queryFn: async ({ signal }) => {
