@@ -7,17 +7,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { shiftWeek, weekDates, weekRange } from '../contract/weeks.ts';
-import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
 import { approvals, projects, tasks } from '../server/db/schema/index.ts';
 import { Scope } from '../server/db/scope.ts';
 import type { Secrets } from '../server/lib/secrets.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import { appOn } from './bench-app.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { onEachDatabase, quantile } from './databases.ts';
 import type { Bench, BenchContext, BenchResult } from './types.ts';
 
 const MEMBERS = 50;
@@ -26,7 +24,6 @@ const LAST_WEEK = 2611;
 const RUNS = 15;
 const BUDGET_MS = 100;
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const intArray = (ids: number[]) => sql.raw(`ARRAY[${ids.map((n) => Math.trunc(n)).join(',')}]::int[]`);
 
 /** 50 members with 12 weeks of weekday time on 20 tasks; the last week waits for approval, the earlier ones are decided. */
@@ -142,27 +139,6 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
   }
 }
 
-const bench: Bench = async (ctx) => {
-  const results: BenchResult[] = [];
-  const client = await PGlite.create();
-  const embedded = fromPglite(client);
-  await migrate(embedded.db as never, { migrationsFolder });
-  try {
-    results.push(...(await measure(ctx, embedded, 'pglite')));
-  } finally {
-    await embedded.close();
-  }
-  if (ctx.postgresUrl) {
-    await withScratchPostgres(ctx.postgresUrl, 'approvals', async (url) => {
-      const database = await openPostgres(url);
-      try {
-        results.push(...(await measure(ctx, database, 'postgres')));
-      } finally {
-        await database.close();
-      }
-    });
-  }
-  return results;
-};
+const bench: Bench = (ctx) => onEachDatabase(ctx, 'approvals', (database, kind) => measure(ctx, database, kind));
 
 export default bench;

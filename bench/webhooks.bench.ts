@@ -1,12 +1,10 @@
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { onEachDatabase, quantile } from './databases.ts';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PGlite } from '@electric-sql/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { createApp } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
-import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
+import type { Database } from '../server/db/client.ts';
 import { projects, tasks } from '../server/db/schema/index.ts';
 import { Scope } from '../server/db/scope.ts';
 import type { Deps } from '../server/http/env.ts';
@@ -20,8 +18,6 @@ import type { Bench, BenchContext, BenchResult } from './types.ts';
 
 const THROUGHPUT_EVENTS = 2_000;
 const LATENCY_SAMPLES = 60;
-
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 
 /** A local receiver that answers 204 and lets the bench wait for the n-th delivery. */
 async function receiver() {
@@ -53,18 +49,39 @@ async function receiver() {
 async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
   const config = loadConfig({ PUBLIC_URL: 'http://bench.test', DATA_DIR: '.tmp/bench-webhooks', WEBHOOK_ALLOW_PRIVATE: '1' });
   const rl = createRateLimiter({ points: 1_000_000, durationSec: 10 });
-  const deps: Deps = { db: database.db, config, secrets: new Secrets('bench'), logger: createLogger('silent'), clock: () => new Date(), rateLimiter: rl.limiter };
+  const deps: Deps = {
+    db: database.db,
+    config,
+    secrets: new Secrets('bench'),
+    logger: createLogger('silent'),
+    clock: () => new Date(),
+    rateLimiter: rl.limiter,
+  };
   const app = createApp(deps);
   const team = await createTeam(database.db, `Webhook bench ${crypto.randomBytes(3).toString('hex')}`);
-  const { row: admin, apiKey } = await createUser(database.db, deps.secrets, { teamId: team.id, role: 'admin', email: `wh-${team.id}@example.test`, name: 'Bench admin' });
+  const { row: admin, apiKey } = await createUser(database.db, deps.secrets, {
+    teamId: team.id,
+    role: 'admin',
+    email: `wh-${team.id}@example.test`,
+    name: 'Bench admin',
+  });
   const scope = new Scope(database.db, team.id);
   const project = await scope.insert(projects, { name: 'Bench project' });
   const task = await scope.insert(tasks, { projectId: project.id, name: 'Bench task' });
   const call = (method: string, path: string, body: unknown, extra: Record<string, string> = {}) =>
-    app.request(path, { method, headers: { 'X-Api-Key': apiKey, 'Content-Type': 'application/json', ...extra }, body: JSON.stringify(body) });
+    app.request(path, {
+      method,
+      headers: { 'X-Api-Key': apiKey, 'Content-Type': 'application/json', ...extra },
+      body: JSON.stringify(body),
+    });
 
   const rc = await receiver();
-  const created = await call('POST', '/hooks', { targetUrl: rc.url, events: ['api:client:updated', 'api:time:updated', 'api:client:created'] }, { 'X-Skip-Handshake': 'true' });
+  const created = await call(
+    'POST',
+    '/hooks',
+    { targetUrl: rc.url, events: ['api:client:updated', 'api:time:updated', 'api:client:created'] },
+    { 'X-Skip-Handshake': 'true' },
+  );
   if (created.status !== 201) throw new Error(`POST /hooks answered ${created.status}`);
   const results: BenchResult[] = [];
   const worker = createWebhookWorker(deps);
@@ -73,7 +90,15 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
     for (let i = 0; i < THROUGHPUT_EVENTS; i += 100) {
       await scope.tx(async (s) => {
         for (let j = i; j < i + 100; j++) {
-          await emitEvent(s, { kind: 'api:client:updated', actorId: admin.id, resourceId: String(j), resource: { id: j, name: `Client ${j}` }, projectId: null, projects: [], users: [] });
+          await emitEvent(s, {
+            kind: 'api:client:updated',
+            actorId: admin.id,
+            resourceId: String(j),
+            resource: { id: j, name: `Client ${j}` },
+            projectId: null,
+            projects: [],
+            users: [],
+          });
         }
       });
     }
@@ -83,7 +108,13 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
     const seconds = (performance.now() - started) / 1000;
     const perSecond = Math.round(THROUGHPUT_EVENTS / seconds);
     ctx.log(`webhooks (${kind}): ${THROUGHPUT_EVENTS} events delivered in ${seconds.toFixed(2)} s, ${perSecond}/s`);
-    results.push({ name: 'webhooks: events delivered per second (one hook, local receiver)', database: kind, value: perSecond, unit: 'events/s', details: { events: THROUGHPUT_EVENTS } });
+    results.push({
+      name: 'webhooks: events delivered per second (one hook, local receiver)',
+      database: kind,
+      value: perSecond,
+      unit: 'events/s',
+      details: { events: THROUGHPUT_EVENTS },
+    });
 
     // Latency: from sending POST /time to the receiver having its api:time:updated (worker polling every pollMs).
     let route = 'POST /time';
@@ -121,27 +152,6 @@ async function measure(ctx: BenchContext, database: Database, kind: 'pglite' | '
   return results;
 }
 
-const bench: Bench = async (ctx) => {
-  const results: BenchResult[] = [];
-  const client = await PGlite.create();
-  const embedded = fromPglite(client);
-  await migrate(embedded.db as never, { migrationsFolder });
-  try {
-    results.push(...(await measure(ctx, embedded, 'pglite')));
-  } finally {
-    await embedded.close();
-  }
-  if (ctx.postgresUrl) {
-    await withScratchPostgres(ctx.postgresUrl, 'hooks', async (url) => {
-      const database = await openPostgres(url);
-      try {
-        results.push(...(await measure(ctx, database, 'postgres')));
-      } finally {
-        await database.close();
-      }
-    });
-  }
-  return results;
-};
+const bench: Bench = (ctx) => onEachDatabase(ctx, 'hooks', (database, kind) => measure(ctx, database, kind));
 
 export default bench;

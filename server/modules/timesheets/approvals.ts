@@ -45,26 +45,43 @@ async function secondsByDate(scope: Scope, userId: number, dates: readonly strin
   return new Map(rows.map((r) => [r.date, Number(r.time)]));
 }
 
-/** Approvals in their wire shape; `totalTime` is the seconds recorded on approved days. */
+/** Seconds recorded on each approved date of each row, keyed `user:date`, in one query for all rows. */
+async function approvedSeconds(scope: Scope, rows: readonly ApprovalRow[]): Promise<Map<string, number>> {
+  const userIds = [...new Set(rows.filter((a) => a.approvedDates.length > 0).map((a) => a.userId))];
+  const dates = [...new Set(rows.flatMap((a) => a.approvedDates))];
+  if (userIds.length === 0 || dates.length === 0) return new Map();
+  const sums = await scope.db
+    .select({ userId: timeRecords.userId, date: timeRecords.date, time: sql<string>`sum(${timeRecords.time})` })
+    .from(timeRecords)
+    .where(scope.where(timeRecords, inArray(timeRecords.userId, userIds), inArray(timeRecords.date, dates), gt(timeRecords.time, 0)))
+    .groupBy(timeRecords.userId, timeRecords.date);
+  return new Map(sums.map((r) => [`${r.userId}:${r.date}`, Number(r.time)]));
+}
+
+/** Approvals in their wire shape; `totalTime` is the seconds recorded on approved days. One query whatever the number of rows. */
 export async function presentApprovals(scope: Scope, rows: ApprovalRow[]): Promise<Approval[]> {
-  return Promise.all(
-    rows.map(async (a) => {
-      const approvedSeconds = await secondsByDate(scope, a.userId, a.approvedDates);
-      const id = timesheetId(a.userId, a.weekId);
-      return {
-        id,
-        timesheetId: id,
-        user: a.userId,
-        weekId: a.weekId,
-        reviewer: a.reviewerId,
-        status: a.status,
-        submittedDays: datesToDays(a.submittedDates),
-        approvedDays: datesToDays(a.approvedDates),
-        totalTime: [...approvedSeconds.values()].reduce((s, n) => s + n, 0),
-        history: a.history.map((h) => ({ action: h.action, days: datesToDays(h.dates), user: h.userId, comment: h.comment, createdAt: toDateTime(new Date(h.at)) })),
-      };
-    }),
-  );
+  const seconds = await approvedSeconds(scope, rows);
+  return rows.map((a) => {
+    const id = timesheetId(a.userId, a.weekId);
+    return {
+      id,
+      timesheetId: id,
+      user: a.userId,
+      weekId: a.weekId,
+      reviewer: a.reviewerId,
+      status: a.status,
+      submittedDays: datesToDays(a.submittedDates),
+      approvedDays: datesToDays(a.approvedDates),
+      totalTime: a.approvedDates.reduce((s, d) => s + (seconds.get(`${a.userId}:${d}`) ?? 0), 0),
+      history: a.history.map((h) => ({
+        action: h.action,
+        days: datesToDays(h.dates),
+        user: h.userId,
+        comment: h.comment,
+        createdAt: toDateTime(new Date(h.at)),
+      })),
+    };
+  });
 }
 
 interface Target {
@@ -95,7 +112,13 @@ async function lockRow(scope: Scope, t: Target): Promise<ApprovalRow | undefined
   return row;
 }
 
-const entry = (action: StoredApprovalEntry['action'], dates: string[], caller: Caller, comment: string, now: Date): StoredApprovalEntry => ({
+const entry = (
+  action: StoredApprovalEntry['action'],
+  dates: string[],
+  caller: Caller,
+  comment: string,
+  now: Date,
+): StoredApprovalEntry => ({
   action,
   dates,
   userId: caller.user.id,
@@ -116,7 +139,9 @@ export async function submitWeek(
   if (body.reviewer !== undefined) {
     const reviewer = await scope.byId(users, body.reviewer);
     if (!reviewer || reviewer.status === 'removed' || (reviewer.role !== 'admin' && reviewer.role !== 'supervisor')) {
-      throw unprocessable('The reviewer must be an admin or supervisor of the team', { reviewer: ['Must be an admin or supervisor of the team'] });
+      throw unprocessable('The reviewer must be an admin or supervisor of the team', {
+        reviewer: ['Must be an admin or supervisor of the team'],
+      });
     }
   }
   return scope.tx(async (s) => {
@@ -139,7 +164,15 @@ export async function submitWeek(
       throw unprocessable(message, { days: [message] });
     }
     const history = [...(row?.history ?? []), entry('submitted', dates, caller, body.comment, now)];
-    const values = { status: 'pending' as const, submittedDates: dates, reviewerId: body.reviewer ?? row?.reviewerId ?? null, weekFrom: t.from, weekTo: t.to, history, updatedAt: now };
+    const values = {
+      status: 'pending' as const,
+      submittedDates: dates,
+      reviewerId: body.reviewer ?? row?.reviewerId ?? null,
+      weekFrom: t.from,
+      weekTo: t.to,
+      history,
+      updatedAt: now,
+    };
     if (!row) {
       [row] = (await s.db
         .insert(approvals)
@@ -176,11 +209,18 @@ export async function reviewWeek(
       if (row.status !== 'pending') throw unprocessable(`Week ${t.weekId} is not pending approval (status ${row.status})`);
       const dates = chosen ?? row.submittedDates.filter((d) => !approved.has(d));
       const notSubmitted = dates.filter((d) => !submitted.has(d));
-      if (notSubmitted.length) throw unprocessable(`Not submitted: ${namesOf(notSubmitted)}`, { days: [`Not submitted: ${namesOf(notSubmitted)}`] });
+      if (notSubmitted.length)
+        throw unprocessable(`Not submitted: ${namesOf(notSubmitted)}`, { days: [`Not submitted: ${namesOf(notSubmitted)}`] });
       const approvedDates = sortDates([...approved, ...dates]);
       const all = row.submittedDates.every((d) => approvedDates.includes(d));
       const history = [...row.history, entry('approved', dates, caller, body.comment, now)];
-      const set = { status: all ? ('approved' as const) : ('partial_approved' as const), approvedDates, approvedAt: now, history, updatedAt: now };
+      const set = {
+        status: all ? ('approved' as const) : ('partial_approved' as const),
+        approvedDates,
+        approvedAt: now,
+        history,
+        updatedAt: now,
+      };
       return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
     }
 
@@ -189,7 +229,10 @@ export async function reviewWeek(
     if (open.length === 0) throw unprocessable(`Week ${t.weekId} has no pending or approved days (status ${row.status})`);
     const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
     const unknown = dates.filter((d) => !open.includes(d));
-    if (unknown.length) throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, { days: [`Neither submitted nor approved: ${namesOf(unknown)}`] });
+    if (unknown.length)
+      throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, {
+        days: [`Neither submitted nor approved: ${namesOf(unknown)}`],
+      });
     const approvedDates = row.approvedDates.filter((d) => !dates.includes(d));
     const history = [...row.history, entry('rejected', dates, caller, body.comment, now)];
     return (await s.update(approvals, { status: 'rejected', approvedDates, history, updatedAt: now }, eq(approvals.id, row.id)))[0]!;

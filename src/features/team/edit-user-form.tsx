@@ -4,11 +4,10 @@ import { roleLabel } from '../../lib/format.ts';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useUpdateUser } from './api.ts';
 import { capacityHours, optionalCents, secondsToHours } from './fields.ts';
-import { MoneyField } from './money-field.tsx';
+import { WorkFields } from './work-fields.tsx';
 
 const schema = updateUserBody.pick({ role: true }).extend({ capacity: capacityHours, rate: optionalCents, cost: optionalCents });
 type Values = z.input<typeof schema>;
@@ -32,7 +31,7 @@ export default function EditUserForm({ user, onDone, onCancel }: { user: User; o
       onDone();
     },
   });
-  const { register, formState, control } = api.form;
+  const { register, formState } = api.form;
   return (
     <ApiFormView
       api={api}
@@ -51,16 +50,11 @@ export default function EditUserForm({ user, onDone, onCancel }: { user: User; o
         {...register('role')}
         error={formState.errors.role?.message}
       />
-      <TextField
-        label="Weekly capacity (hours)"
-        type="number"
-        inputMode="decimal"
-        step="0.5"
-        {...register('capacity', { valueAsNumber: true })}
-        error={formState.errors.capacity?.message}
+      <WorkFields
+        form={api.form}
+        rateHint="Reports use the current rate for all of their time."
+        costHint="Reports use the current rate for all of their time."
       />
-      <MoneyField control={control} name="rate" label="Bill rate per hour" hint="Reports use the current rate for all of their time." />
-      <MoneyField control={control} name="cost" label="Cost per hour" hint="Reports use the current rate for all of their time." />
     </ApiFormView>
   );
 }

@@ -7,7 +7,7 @@ import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { useInvite } from './api.ts';
 import { capacityHours, optionalCents } from './fields.ts';
-import { MoneyField } from './money-field.tsx';
+import { WorkFields } from './work-fields.tsx';
 
 const schema = inviteUserBody
   .pick({ name: true, email: true, role: true })
@@ -31,7 +31,7 @@ export default function InviteForm({ onInvited, onCancel }: { onInvited: (who: I
     submit: (body) => invite.mutateAsync(body),
     onSuccess: (user) => onInvited({ name: user.name, email: user.email ?? '', apiKey: user.apiKey ?? '' }),
   });
-  const { register, formState, control } = api.form;
+  const { register, formState } = api.form;
   return (
     <ApiFormView
       api={api}
@@ -47,16 +47,7 @@ export default function InviteForm({ onInvited, onCancel }: { onInvited: (who: I
       <TextField label="Name" autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="off" {...register('email')} error={formState.errors.email?.message} />
       <SelectField label="Role" options={roles} {...register('role')} error={formState.errors.role?.message} />
-      <TextField
-        label="Weekly capacity (hours)"
-        type="number"
-        inputMode="decimal"
-        step="0.5"
-        {...register('capacity', { valueAsNumber: true })}
-        error={formState.errors.capacity?.message}
-      />
-      <MoneyField control={control} name="rate" label="Bill rate per hour" hint="What the client is billed for an hour." />
-      <MoneyField control={control} name="cost" label="Cost per hour" hint="What an hour costs the studio." />
+      <WorkFields form={api.form} rateHint="What the client is billed for an hour." costHint="What an hour costs the studio." />
     </ApiFormView>
   );
 }

@@ -1,0 +1,38 @@
+import { PGlite } from '@electric-sql/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
+import { withScratchPostgres } from './scratch-postgres.ts';
+import type { BenchContext, BenchResult } from './types.ts';
+
+/** The value at quantile `q` (0..1) of an ascending list. */
+export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+
+/**
+ * Runs `measure` on a fresh migrated PGlite, then on a scratch PostgreSQL database when the bench was given
+ * one (dropped afterwards), and returns the figures of both.
+ */
+export async function onEachDatabase(
+  ctx: BenchContext,
+  prefix: string,
+  measure: (database: Database, kind: 'pglite' | 'postgres') => Promise<BenchResult[]>,
+): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const embedded = fromPglite(await PGlite.create());
+  await migrate(embedded.db as never, { migrationsFolder });
+  try {
+    results.push(...(await measure(embedded, 'pglite')));
+  } finally {
+    await embedded.close();
+  }
+  if (ctx.postgresUrl) {
+    await withScratchPostgres(ctx.postgresUrl, prefix, async (url) => {
+      const database = await openPostgres(url);
+      try {
+        results.push(...(await measure(database, 'postgres')));
+      } finally {
+        await database.close();
+      }
+    });
+  }
+  return results;
+}
