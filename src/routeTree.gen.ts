@@ -18,18 +18,29 @@ import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
 import { Route as AppTeamRouteImport } from './routes/_app/team'
 import { Route as AppTimeOffRouteImport } from './routes/_app/time-off'
-import { Route as AppTimecardsRouteImport } from './routes/_app/timecards'
 import { Route as AppTimesheetRouteImport } from './routes/_app/timesheet'
 import { Route as OauthCallbackRouteImport } from './routes/oauth/callback'
 import { Route as AppApprovalsIndexRouteImport } from './routes/_app/approvals/index'
 import { Route as AppApprovalsTeamRouteImport } from './routes/_app/approvals/team'
+import { Route as AppClientsIndexRouteImport } from './routes/_app/clients/index'
+import { Route as AppClientsClientIdRouteImport } from './routes/_app/clients/$clientId'
 import { Route as AppExpensesNewRouteImport } from './routes/_app/expenses.new'
 import { Route as AppInvoicesIndexRouteImport } from './routes/_app/invoices/index'
 import { Route as AppInvoicesInvoiceIdRouteImport } from './routes/_app/invoices/$invoiceId'
+import { Route as AppProjectsIndexRouteImport } from './routes/_app/projects/index'
+import { Route as AppProjectsProjectIdRouteRouteImport } from './routes/_app/projects/$projectId/route'
 import { Route as AppReportsIndexRouteImport } from './routes/_app/reports/index'
 import { Route as AppReportsClientsRouteImport } from './routes/_app/reports/clients'
 import { Route as AppReportsPeopleRouteImport } from './routes/_app/reports/people'
 import { Route as AppReportsProjectsRouteImport } from './routes/_app/reports/projects'
+import { Route as AppTimecardsIndexRouteImport } from './routes/_app/timecards/index'
+import { Route as AppTimecardsTodayRouteImport } from './routes/_app/timecards/today'
+import { Route as AppProjectsProjectIdIndexRouteImport } from './routes/_app/projects/$projectId/index'
+import { Route as AppProjectsProjectIdBillingRouteImport } from './routes/_app/projects/$projectId/billing'
+import { Route as AppProjectsProjectIdBudgetRouteImport } from './routes/_app/projects/$projectId/budget'
+import { Route as AppProjectsProjectIdFieldsRouteImport } from './routes/_app/projects/$projectId/fields'
+import { Route as AppProjectsProjectIdTasksRouteImport } from './routes/_app/projects/$projectId/tasks'
+import { Route as AppProjectsProjectIdTeamRouteImport } from './routes/_app/projects/$projectId/team'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -75,11 +86,6 @@ const AppTimeOffRoute = AppTimeOffRouteImport.update({
   path: '/time-off',
   getParentRoute: () => AppRoute,
 } as any)
-const AppTimecardsRoute = AppTimecardsRouteImport.update({
-  id: '/timecards',
-  path: '/timecards',
-  getParentRoute: () => AppRoute,
-} as any)
 const AppTimesheetRoute = AppTimesheetRouteImport.update({
   id: '/timesheet',
   path: '/timesheet',
@@ -100,6 +106,16 @@ const AppApprovalsTeamRoute = AppApprovalsTeamRouteImport.update({
   path: '/approvals/team',
   getParentRoute: () => AppRoute,
 } as any)
+const AppClientsIndexRoute = AppClientsIndexRouteImport.update({
+  id: '/clients/',
+  path: '/clients/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppClientsClientIdRoute = AppClientsClientIdRouteImport.update({
+  id: '/clients/$clientId',
+  path: '/clients/$clientId',
+  getParentRoute: () => AppRoute,
+} as any)
 const AppExpensesNewRoute = AppExpensesNewRouteImport.update({
   id: '/new',
   path: '/new',
@@ -115,6 +131,17 @@ const AppInvoicesInvoiceIdRoute = AppInvoicesInvoiceIdRouteImport.update({
   path: '/invoices/$invoiceId',
   getParentRoute: () => AppRoute,
 } as any)
+const AppProjectsIndexRoute = AppProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsProjectIdRouteRoute =
+  AppProjectsProjectIdRouteRouteImport.update({
+    id: '/projects/$projectId',
+    path: '/projects/$projectId',
+    getParentRoute: () => AppRoute,
+  } as any)
 const AppReportsIndexRoute = AppReportsIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -135,6 +162,52 @@ const AppReportsProjectsRoute = AppReportsProjectsRouteImport.update({
   path: '/projects',
   getParentRoute: () => AppReportsRoute,
 } as any)
+const AppTimecardsIndexRoute = AppTimecardsIndexRouteImport.update({
+  id: '/timecards/',
+  path: '/timecards/',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppTimecardsTodayRoute = AppTimecardsTodayRouteImport.update({
+  id: '/timecards/today',
+  path: '/timecards/today',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppProjectsProjectIdIndexRoute =
+  AppProjectsProjectIdIndexRouteImport.update({
+    id: '/',
+    path: '/',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
+const AppProjectsProjectIdBillingRoute =
+  AppProjectsProjectIdBillingRouteImport.update({
+    id: '/billing',
+    path: '/billing',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
+const AppProjectsProjectIdBudgetRoute =
+  AppProjectsProjectIdBudgetRouteImport.update({
+    id: '/budget',
+    path: '/budget',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
+const AppProjectsProjectIdFieldsRoute =
+  AppProjectsProjectIdFieldsRouteImport.update({
+    id: '/fields',
+    path: '/fields',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
+const AppProjectsProjectIdTasksRoute =
+  AppProjectsProjectIdTasksRouteImport.update({
+    id: '/tasks',
+    path: '/tasks',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
+const AppProjectsProjectIdTeamRoute =
+  AppProjectsProjectIdTeamRouteImport.update({
+    id: '/team',
+    path: '/team',
+    getParentRoute: () => AppProjectsProjectIdRouteRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -145,18 +218,29 @@ export interface FileRoutesByFullPath {
   '/reports': typeof AppReportsRouteWithChildren
   '/team': typeof AppTeamRoute
   '/time-off': typeof AppTimeOffRoute
-  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/projects/$projectId': typeof AppProjectsProjectIdRouteRouteWithChildren
   '/approvals/team': typeof AppApprovalsTeamRoute
+  '/clients/$clientId': typeof AppClientsClientIdRoute
   '/expenses/new': typeof AppExpensesNewRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
+  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals/': typeof AppApprovalsIndexRoute
+  '/clients/': typeof AppClientsIndexRoute
   '/invoices/': typeof AppInvoicesIndexRoute
+  '/projects/': typeof AppProjectsIndexRoute
   '/reports/': typeof AppReportsIndexRoute
+  '/timecards/': typeof AppTimecardsIndexRoute
+  '/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
+  '/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
+  '/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -166,18 +250,28 @@ export interface FileRoutesByTo {
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
   '/time-off': typeof AppTimeOffRoute
-  '/timecards': typeof AppTimecardsRoute
   '/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
   '/approvals/team': typeof AppApprovalsTeamRoute
+  '/clients/$clientId': typeof AppClientsClientIdRoute
   '/expenses/new': typeof AppExpensesNewRoute
   '/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/reports/clients': typeof AppReportsClientsRoute
   '/reports/people': typeof AppReportsPeopleRoute
   '/reports/projects': typeof AppReportsProjectsRoute
+  '/timecards/today': typeof AppTimecardsTodayRoute
   '/approvals': typeof AppApprovalsIndexRoute
+  '/clients': typeof AppClientsIndexRoute
   '/invoices': typeof AppInvoicesIndexRoute
+  '/projects': typeof AppProjectsIndexRoute
   '/reports': typeof AppReportsIndexRoute
+  '/timecards': typeof AppTimecardsIndexRoute
+  '/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
+  '/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
+  '/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
+  '/projects/$projectId': typeof AppProjectsProjectIdIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -190,18 +284,29 @@ export interface FileRoutesById {
   '/_app/reports': typeof AppReportsRouteWithChildren
   '/_app/team': typeof AppTeamRoute
   '/_app/time-off': typeof AppTimeOffRoute
-  '/_app/timecards': typeof AppTimecardsRoute
   '/_app/timesheet': typeof AppTimesheetRoute
   '/oauth/callback': typeof OauthCallbackRoute
+  '/_app/projects/$projectId': typeof AppProjectsProjectIdRouteRouteWithChildren
   '/_app/approvals/team': typeof AppApprovalsTeamRoute
+  '/_app/clients/$clientId': typeof AppClientsClientIdRoute
   '/_app/expenses/new': typeof AppExpensesNewRoute
   '/_app/invoices/$invoiceId': typeof AppInvoicesInvoiceIdRoute
   '/_app/reports/clients': typeof AppReportsClientsRoute
   '/_app/reports/people': typeof AppReportsPeopleRoute
   '/_app/reports/projects': typeof AppReportsProjectsRoute
+  '/_app/timecards/today': typeof AppTimecardsTodayRoute
   '/_app/approvals/': typeof AppApprovalsIndexRoute
+  '/_app/clients/': typeof AppClientsIndexRoute
   '/_app/invoices/': typeof AppInvoicesIndexRoute
+  '/_app/projects/': typeof AppProjectsIndexRoute
   '/_app/reports/': typeof AppReportsIndexRoute
+  '/_app/timecards/': typeof AppTimecardsIndexRoute
+  '/_app/projects/$projectId/billing': typeof AppProjectsProjectIdBillingRoute
+  '/_app/projects/$projectId/budget': typeof AppProjectsProjectIdBudgetRoute
+  '/_app/projects/$projectId/fields': typeof AppProjectsProjectIdFieldsRoute
+  '/_app/projects/$projectId/tasks': typeof AppProjectsProjectIdTasksRoute
+  '/_app/projects/$projectId/team': typeof AppProjectsProjectIdTeamRoute
+  '/_app/projects/$projectId/': typeof AppProjectsProjectIdIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -214,18 +319,29 @@ export interface FileRouteTypes {
     | '/reports'
     | '/team'
     | '/time-off'
-    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
+    | '/projects/$projectId'
     | '/approvals/team'
+    | '/clients/$clientId'
     | '/expenses/new'
     | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
+    | '/timecards/today'
     | '/approvals/'
+    | '/clients/'
     | '/invoices/'
+    | '/projects/'
     | '/reports/'
+    | '/timecards/'
+    | '/projects/$projectId/billing'
+    | '/projects/$projectId/budget'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
+    | '/projects/$projectId/team'
+    | '/projects/$projectId/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -235,18 +351,28 @@ export interface FileRouteTypes {
     | '/profile'
     | '/team'
     | '/time-off'
-    | '/timecards'
     | '/timesheet'
     | '/oauth/callback'
     | '/approvals/team'
+    | '/clients/$clientId'
     | '/expenses/new'
     | '/invoices/$invoiceId'
     | '/reports/clients'
     | '/reports/people'
     | '/reports/projects'
+    | '/timecards/today'
     | '/approvals'
+    | '/clients'
     | '/invoices'
+    | '/projects'
     | '/reports'
+    | '/timecards'
+    | '/projects/$projectId/billing'
+    | '/projects/$projectId/budget'
+    | '/projects/$projectId/fields'
+    | '/projects/$projectId/tasks'
+    | '/projects/$projectId/team'
+    | '/projects/$projectId'
   id:
     | '__root__'
     | '/'
@@ -258,18 +384,29 @@ export interface FileRouteTypes {
     | '/_app/reports'
     | '/_app/team'
     | '/_app/time-off'
-    | '/_app/timecards'
     | '/_app/timesheet'
     | '/oauth/callback'
+    | '/_app/projects/$projectId'
     | '/_app/approvals/team'
+    | '/_app/clients/$clientId'
     | '/_app/expenses/new'
     | '/_app/invoices/$invoiceId'
     | '/_app/reports/clients'
     | '/_app/reports/people'
     | '/_app/reports/projects'
+    | '/_app/timecards/today'
     | '/_app/approvals/'
+    | '/_app/clients/'
     | '/_app/invoices/'
+    | '/_app/projects/'
     | '/_app/reports/'
+    | '/_app/timecards/'
+    | '/_app/projects/$projectId/billing'
+    | '/_app/projects/$projectId/budget'
+    | '/_app/projects/$projectId/fields'
+    | '/_app/projects/$projectId/tasks'
+    | '/_app/projects/$projectId/team'
+    | '/_app/projects/$projectId/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -344,13 +481,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppTimeOffRouteImport
       parentRoute: typeof AppRoute
     }
-    '/_app/timecards': {
-      id: '/_app/timecards'
-      path: '/timecards'
-      fullPath: '/timecards'
-      preLoaderRoute: typeof AppTimecardsRouteImport
-      parentRoute: typeof AppRoute
-    }
     '/_app/timesheet': {
       id: '/_app/timesheet'
       path: '/timesheet'
@@ -379,6 +509,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppApprovalsTeamRouteImport
       parentRoute: typeof AppRoute
     }
+    '/_app/clients/': {
+      id: '/_app/clients/'
+      path: '/clients'
+      fullPath: '/clients/'
+      preLoaderRoute: typeof AppClientsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/clients/$clientId': {
+      id: '/_app/clients/$clientId'
+      path: '/clients/$clientId'
+      fullPath: '/clients/$clientId'
+      preLoaderRoute: typeof AppClientsClientIdRouteImport
+      parentRoute: typeof AppRoute
+    }
     '/_app/expenses/new': {
       id: '/_app/expenses/new'
       path: '/new'
@@ -398,6 +542,20 @@ declare module '@tanstack/react-router' {
       path: '/invoices/$invoiceId'
       fullPath: '/invoices/$invoiceId'
       preLoaderRoute: typeof AppInvoicesInvoiceIdRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/': {
+      id: '/_app/projects/'
+      path: '/projects'
+      fullPath: '/projects/'
+      preLoaderRoute: typeof AppProjectsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId': {
+      id: '/_app/projects/$projectId'
+      path: '/projects/$projectId'
+      fullPath: '/projects/$projectId'
+      preLoaderRoute: typeof AppProjectsProjectIdRouteRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/reports/': {
@@ -427,6 +585,62 @@ declare module '@tanstack/react-router' {
       fullPath: '/reports/projects'
       preLoaderRoute: typeof AppReportsProjectsRouteImport
       parentRoute: typeof AppReportsRoute
+    }
+    '/_app/timecards/': {
+      id: '/_app/timecards/'
+      path: '/timecards'
+      fullPath: '/timecards/'
+      preLoaderRoute: typeof AppTimecardsIndexRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/timecards/today': {
+      id: '/_app/timecards/today'
+      path: '/timecards/today'
+      fullPath: '/timecards/today'
+      preLoaderRoute: typeof AppTimecardsTodayRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/projects/$projectId/': {
+      id: '/_app/projects/$projectId/'
+      path: '/'
+      fullPath: '/projects/$projectId/'
+      preLoaderRoute: typeof AppProjectsProjectIdIndexRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    }
+    '/_app/projects/$projectId/billing': {
+      id: '/_app/projects/$projectId/billing'
+      path: '/billing'
+      fullPath: '/projects/$projectId/billing'
+      preLoaderRoute: typeof AppProjectsProjectIdBillingRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    }
+    '/_app/projects/$projectId/budget': {
+      id: '/_app/projects/$projectId/budget'
+      path: '/budget'
+      fullPath: '/projects/$projectId/budget'
+      preLoaderRoute: typeof AppProjectsProjectIdBudgetRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    }
+    '/_app/projects/$projectId/fields': {
+      id: '/_app/projects/$projectId/fields'
+      path: '/fields'
+      fullPath: '/projects/$projectId/fields'
+      preLoaderRoute: typeof AppProjectsProjectIdFieldsRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    }
+    '/_app/projects/$projectId/tasks': {
+      id: '/_app/projects/$projectId/tasks'
+      path: '/tasks'
+      fullPath: '/projects/$projectId/tasks'
+      preLoaderRoute: typeof AppProjectsProjectIdTasksRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
+    }
+    '/_app/projects/$projectId/team': {
+      id: '/_app/projects/$projectId/team'
+      path: '/team'
+      fullPath: '/projects/$projectId/team'
+      preLoaderRoute: typeof AppProjectsProjectIdTeamRouteImport
+      parentRoute: typeof AppProjectsProjectIdRouteRoute
     }
   }
 }
@@ -461,6 +675,30 @@ const AppReportsRouteWithChildren = AppReportsRoute._addFileChildren(
   AppReportsRouteChildren,
 )
 
+interface AppProjectsProjectIdRouteRouteChildren {
+  AppProjectsProjectIdBillingRoute: typeof AppProjectsProjectIdBillingRoute
+  AppProjectsProjectIdBudgetRoute: typeof AppProjectsProjectIdBudgetRoute
+  AppProjectsProjectIdFieldsRoute: typeof AppProjectsProjectIdFieldsRoute
+  AppProjectsProjectIdTasksRoute: typeof AppProjectsProjectIdTasksRoute
+  AppProjectsProjectIdTeamRoute: typeof AppProjectsProjectIdTeamRoute
+  AppProjectsProjectIdIndexRoute: typeof AppProjectsProjectIdIndexRoute
+}
+
+const AppProjectsProjectIdRouteRouteChildren: AppProjectsProjectIdRouteRouteChildren =
+  {
+    AppProjectsProjectIdBillingRoute: AppProjectsProjectIdBillingRoute,
+    AppProjectsProjectIdBudgetRoute: AppProjectsProjectIdBudgetRoute,
+    AppProjectsProjectIdFieldsRoute: AppProjectsProjectIdFieldsRoute,
+    AppProjectsProjectIdTasksRoute: AppProjectsProjectIdTasksRoute,
+    AppProjectsProjectIdTeamRoute: AppProjectsProjectIdTeamRoute,
+    AppProjectsProjectIdIndexRoute: AppProjectsProjectIdIndexRoute,
+  }
+
+const AppProjectsProjectIdRouteRouteWithChildren =
+  AppProjectsProjectIdRouteRoute._addFileChildren(
+    AppProjectsProjectIdRouteRouteChildren,
+  )
+
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
   AppIntegrationsRoute: typeof AppIntegrationsRoute
@@ -468,12 +706,17 @@ interface AppRouteChildren {
   AppReportsRoute: typeof AppReportsRouteWithChildren
   AppTeamRoute: typeof AppTeamRoute
   AppTimeOffRoute: typeof AppTimeOffRoute
-  AppTimecardsRoute: typeof AppTimecardsRoute
   AppTimesheetRoute: typeof AppTimesheetRoute
+  AppProjectsProjectIdRouteRoute: typeof AppProjectsProjectIdRouteRouteWithChildren
   AppApprovalsTeamRoute: typeof AppApprovalsTeamRoute
+  AppClientsClientIdRoute: typeof AppClientsClientIdRoute
   AppInvoicesInvoiceIdRoute: typeof AppInvoicesInvoiceIdRoute
+  AppTimecardsTodayRoute: typeof AppTimecardsTodayRoute
   AppApprovalsIndexRoute: typeof AppApprovalsIndexRoute
+  AppClientsIndexRoute: typeof AppClientsIndexRoute
   AppInvoicesIndexRoute: typeof AppInvoicesIndexRoute
+  AppProjectsIndexRoute: typeof AppProjectsIndexRoute
+  AppTimecardsIndexRoute: typeof AppTimecardsIndexRoute
 }
 
 const AppRouteChildren: AppRouteChildren = {
@@ -483,12 +726,17 @@ const AppRouteChildren: AppRouteChildren = {
   AppReportsRoute: AppReportsRouteWithChildren,
   AppTeamRoute: AppTeamRoute,
   AppTimeOffRoute: AppTimeOffRoute,
-  AppTimecardsRoute: AppTimecardsRoute,
   AppTimesheetRoute: AppTimesheetRoute,
+  AppProjectsProjectIdRouteRoute: AppProjectsProjectIdRouteRouteWithChildren,
   AppApprovalsTeamRoute: AppApprovalsTeamRoute,
+  AppClientsClientIdRoute: AppClientsClientIdRoute,
   AppInvoicesInvoiceIdRoute: AppInvoicesInvoiceIdRoute,
+  AppTimecardsTodayRoute: AppTimecardsTodayRoute,
   AppApprovalsIndexRoute: AppApprovalsIndexRoute,
+  AppClientsIndexRoute: AppClientsIndexRoute,
   AppInvoicesIndexRoute: AppInvoicesIndexRoute,
+  AppProjectsIndexRoute: AppProjectsIndexRoute,
+  AppTimecardsIndexRoute: AppTimecardsIndexRoute,
 }
 
 const AppRouteWithChildren = AppRoute._addFileChildren(AppRouteChildren)
