@@ -41,6 +41,7 @@ export const PASSWORD_MEMBERS = {
   timecards: { name: 'Tia Timecard', email: 'tia-timecard@example.test', password: 'tia timecard journey 1' },
   apps: { name: 'Ines Integrator', email: 'ines-integrator@example.test', password: 'ines connects apps 1' },
   clients: { name: 'Cleo Planter', email: 'cleo-planter@example.test', password: 'cleo plants budgets 1' },
+  clientsReader: { name: 'Rex Reader', email: 'rex-reader@example.test', password: 'rex reads projects 1' },
 } as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
