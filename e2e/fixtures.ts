@@ -43,6 +43,7 @@ export const PASSWORD_MEMBERS = {
   clients: { name: 'Cleo Planter', email: 'cleo-planter@example.test', password: 'cleo plants budgets 1' },
   tasksAdmin: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'admin' },
   tasksReader: { name: 'Rory Reader', email: 'rory-reader@example.test', password: 'rory reads tasks 1' },
+  clientsReader: { name: 'Rex Reader', email: 'rex-reader@example.test', password: 'rex reads projects 1' },
 } as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' | 'admin' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
