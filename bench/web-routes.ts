@@ -26,6 +26,8 @@ interface ScreenBench {
 export const screens: ScreenBench[] = [
   { path: '/timesheet', signedIn: true, ready: (p) => p.locator('.tgrid tbody tr').first().waitFor(), budgetKB: 150 },
   { path: '/profile', signedIn: true, ready: (p) => p.getByRole('region', { name: 'API key' }).waitFor(), budgetKB: 150 },
+  // The list loaded (no longer busy), its totals and filters around it.
+  { path: '/expenses', signedIn: true, ready: (p) => p.locator('table[aria-label="Expenses"]:not([aria-busy])').waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 
