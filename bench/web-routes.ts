@@ -39,6 +39,8 @@ export const screens: ScreenBench[] = [
   { path: '/projects/{project}/fields', signedIn: true, ready: (p) => p.getByRole('heading', { name: 'Custom fields', exact: true }).waitFor(), budgetKB: 150 },
   { path: '/timecards', signedIn: true, ready: (p) => p.getByRole('textbox', { name: /^Clock in, / }).first().waitFor(), budgetKB: 150 },
   { path: '/timecards/today', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('region', { name: /^Not clocked in today/ }).waitFor(), budgetKB: 150 },
+  // The list loaded (no longer busy), its totals and filters around it.
+  { path: '/expenses', signedIn: true, ready: (p) => p.locator('table[aria-label="Expenses"]:not([aria-busy])').waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 

@@ -91,7 +91,8 @@ export const headline = (page: Page, label: string) => page.locator(`[data-figur
 /** A report table as text: headers, body rows and the totals row. */
 export async function readTable(page: Page, name: string) {
   const table = page.getByRole('table', { name });
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // Skeleton rows (hidden from assistive technology) stand until the rows are drawn.
+  await expect(table.locator('tbody tr:not([aria-hidden])').first()).toBeVisible();
   return table.evaluate((t) => {
     const cells = (row: Element) => [...row.querySelectorAll('th, td')].map((c) => (c.textContent ?? '').trim());
     return {

@@ -2,7 +2,6 @@ import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import * as expenses from '../../api/operations/expenses.ts';
-import * as projects from '../../api/operations/projects.ts';
 import * as users from '../../api/operations/users.ts';
 import type { ExpenseFilters } from './filters.ts';
 
@@ -22,14 +21,6 @@ export const categoriesQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: keys.expenses.categories,
     queryFn: ({ signal }) => api.call(expenses.listCategories, { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-/** Projects the user can log expenses on. */
-export const expenseProjectsQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: keys.projects.all,
-    queryFn: ({ signal }) => api.call(projects.list, { signal }),
     staleTime: 5 * 60_000,
   });
 

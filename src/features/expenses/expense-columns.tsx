@@ -1,17 +1,37 @@
 import type { Expense, ExpenseCategory } from '../../../contract/expenses.ts';
 import type { Column } from '../../ui/table/types.ts';
-import { money, quantityLabel } from './model.ts';
+import { dayLabel, money, quantityLabel } from './model.ts';
 import { ReceiptStrip } from './receipts.tsx';
+import type { RowUpload } from './use-row-receipts.ts';
 import styles from './expenses.module.css';
 
 export interface Lookups {
   category: (id: number) => ExpenseCategory | undefined;
   project: (id: string | null) => string;
   person: (id: number) => string;
+  /** A receipt being dropped onto the expense's row (useRowReceipts). */
+  upload: (id: number) => RowUpload | undefined;
 }
 
-const dayLabel = (d: string) =>
-  new Date(`${d}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+/** The row's receipts, and the one on its way when a file was dropped onto the row. */
+function RowReceipts({ e, l }: { e: Expense; l: Lookups }) {
+  const up = l.upload(e.id);
+  const percent = up?.progress == null ? undefined : Math.round(up.progress * 100);
+  return (
+    <span className={styles.stack}>
+      {(e.attachments.length > 0 || !up) && <ReceiptStrip files={e.attachments} />}
+      {up && (
+        <span className={styles.rowUpload}>
+          <span role="status" className={styles.sub}>
+            Attaching {up.name}
+            {percent !== undefined && ` ${percent}%`}
+          </span>
+          <progress max={100} value={percent} aria-label={`Uploading ${up.name}`} />
+        </span>
+      )}
+    </span>
+  );
+}
 
 /** Two columns for a phone: what (category, day, project, details, lock) and how much (with its receipts). */
 export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[] {
@@ -47,7 +67,7 @@ export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[]
         <span className={styles.amount}>
           <strong>{money(e.amount)}</strong>
           <span className={e.billable ? styles.billable : styles.sub}>{e.billable ? 'Billable' : 'Not billable'}</span>
-          {e.attachments.length > 0 && <ReceiptStrip files={e.attachments} />}
+          {(e.attachments.length > 0 || l.upload(e.id)) && <RowReceipts e={e} l={l} />}
         </span>
       ),
     },
@@ -94,7 +114,7 @@ export function expenseColumns(l: Lookups, withPerson: boolean): Column<Expense>
       },
     },
     { id: 'details', header: 'Details', cell: (e) => <span className={styles.details}>{e.details || '\u2014'}</span> },
-    { id: 'receipts', header: 'Receipts', cell: (e) => <ReceiptStrip files={e.attachments} /> },
+    { id: 'receipts', header: 'Receipts', cell: (e) => <RowReceipts e={e} l={l} /> },
     {
       id: 'amount',
       header: 'Amount',

@@ -5,6 +5,7 @@ import type { Attachment } from '../../../contract/attachments.ts';
 import type { Expense } from '../../../contract/expenses.ts';
 import type { Role } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
 import { uploadAttachment } from '../../api/upload.ts';
 import { useSession } from '../../auth/context.ts';
 import { Alert } from '../../ui/alert.tsx';
@@ -17,7 +18,7 @@ import { Checkbox } from '../../ui/inputs/checkbox.tsx';
 import { DateInput } from '../../ui/inputs/date-input.tsx';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { DropZone } from '../../ui/upload/drop-zone.tsx';
-import { categoriesQueryOptions, expenseProjectsQueryOptions } from './api.ts';
+import { categoriesQueryOptions } from './api.ts';
 import { saveDraft, type ExpenseDraft } from './draft.ts';
 import { expenseFormSchema } from './form-schema.ts';
 import { billableRule, CURRENCY, unitAmount } from './model.ts';
@@ -48,7 +49,7 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
   const api = useApi();
   const session = useSession();
   const categories = useQuery(categoriesQueryOptions(api));
-  const projects = useQuery(expenseProjectsQueryOptions(api));
+  const projects = useQuery(projectsQueryOptions(api));
   const [sessionUploads] = useState(() => new Set<number>());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = Boolean(expense && (expense.isLocked || (expense.user !== me.id && me.role !== 'admin')));
@@ -229,6 +230,7 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
                 setReceipts([...form.getValues('receipts'), a]);
               }}
               onRemoved={(a) => setReceipts(form.getValues('receipts').filter((x) => x.id !== a.id))}
+              confirmRemove={(name) => `${name} comes off this expense${initial.expenseId === null ? '' : ' when you save it'}.`}
             />
           )}
           {readOnly && receipts.length === 0 && <p className={styles.muted}>No receipts.</p>}

@@ -3,13 +3,15 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 import type { Expense } from '../../../contract/expenses.ts';
 import type { Role } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
 import { describeError } from '../../api/errors.ts';
 import { DateRangeInput } from '../../ui/inputs/date-range-input.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
-import { categoriesQueryOptions, expenseProjectsQueryOptions, expensesQueryOptions, expenseTeamQueryOptions } from './api.ts';
+import { categoriesQueryOptions, expensesQueryOptions, expenseTeamQueryOptions } from './api.ts';
 import { expenseColumns, phoneColumns } from './expense-columns.tsx';
 import { filtersOf, type ExpensesSearch } from './filters.ts';
+import { useRowReceipts } from './use-row-receipts.ts';
 import { money, totalsOf } from './model.ts';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import styles from './expenses.module.css';
@@ -34,15 +36,17 @@ export function ExpensesPage({ me, today, weekStart, search, onSearchChange, onO
   const filters = filtersOf(search, today);
   const list = useQuery(expensesQueryOptions(api, filters, me.id));
   const categories = useQuery(categoriesQueryOptions(api));
-  const projects = useQuery(expenseProjectsQueryOptions(api));
+  const projects = useQuery(projectsQueryOptions(api));
   const team = useQuery({ ...expenseTeamQueryOptions(api), enabled: manager });
   const phone = useNarrow();
+  const rowReceipts = useRowReceipts(me);
   const withPerson = manager && search.person !== undefined && search.person !== me.id;
   const columns = (phone ? phoneColumns : expenseColumns)(
     {
       category: (id) => categories.data?.find((c) => c.id === id),
       project: (id) => (id === null ? 'No project' : (projects.data?.find((p) => p.id === id)?.name ?? id)),
       person: (id) => team.data?.find((u) => u.id === id)?.name ?? `#${id}`,
+      upload: (id) => rowReceipts.uploads.get(id),
     },
     withPerson,
   );
@@ -121,7 +125,10 @@ export function ExpensesPage({ me, today, weekStart, search, onSearchChange, onO
         sort={sortFromSearch(search.sort)}
         onSortChange={(s) => onSearchChange(searchFromSort(s))}
         onOpen={onOpen}
+        onDropFiles={(e, files) => void rowReceipts.drop(e, files)}
+        takesFiles={rowReceipts.takes}
       />
+      {list.data && list.data.some(rowReceipts.takes) && <p className={styles.dropHint}>Drop a receipt onto an expense to attach it.</p>}
     </div>
   );
 }

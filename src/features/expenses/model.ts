@@ -61,3 +61,7 @@ export function billableRule(role: Role, project: Pick<Project, 'billing'> | nul
 
 /** An image receipt by its name (the API gives no type): shown as a thumbnail; others as an icon. */
 export const isImageName = (name: string) => /\.(png|jpe?g|gif|webp)$/i.test(name);
+
+/** `3 Mar 2026`: a day of the list, in the reader's language. */
+export const dayLabel = (d: string) =>
+  new Date(`${d}T12:00:00`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });

@@ -66,3 +66,21 @@ export function sendExpense(api: ApiClient, expenseId: number | null, body: Expe
     ? api.call(expenses.create, { body, headers: { 'Idempotency-Key': idempotencyKeyOf(draftKey, body) } })
     : api.call(expenses.update, { params: { expense_id: expenseId }, body });
 }
+
+/**
+ * The create body that brings a deleted expense back (Undo): the same day, category, project, details,
+ * amount or quantity and receipts (the server keeps a released receipt for a while); whose it is when an
+ * admin deleted someone else's, and billable when the caller may choose.
+ */
+export function restoreBody(e: Expense, me: { id: number; role: string }): ExpenseBody & { user?: number } {
+  return {
+    date: e.date,
+    category: e.category,
+    project: e.project,
+    details: e.details,
+    attachments: e.attachments.map((a) => a.id),
+    ...(e.quantity === null ? { amount: e.amount } : { quantity: e.quantity }),
+    ...(me.role === 'admin' ? { billable: e.billable } : {}),
+    ...(e.user !== me.id ? { user: e.user } : {}),
+  };
+}

@@ -4,7 +4,6 @@ import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
 import type { AnswerOf, BodyOf } from '../../api/operation.ts';
 import * as hooks from '../../api/operations/hooks.ts';
-import * as projects from '../../api/operations/projects.ts';
 
 export type Webhook = AnswerOf<typeof hooks.list>[number];
 export type Attempt = AnswerOf<typeof hooks.deliveries>[number];
@@ -38,6 +37,3 @@ export const useDeleteHook = () => useHooksMutation((api, id: number) => api.cal
 export const useRedeliver = () =>
   useHooksMutation((api, { id, deliveryId }: { id: number; deliveryId: string }) => api.call(hooks.redeliver, { params: { id, deliveryId } }));
 
-/** Projects the user can see, to scope a webhook to one (the same list and key as everywhere else). */
-export const projectChoicesQueryOptions = (api: ApiClient) =>
-  queryOptions({ queryKey: keys.projects.all, queryFn: ({ signal }) => api.call(projects.list, { signal }), staleTime: 5 * 60_000 });

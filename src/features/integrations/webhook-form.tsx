@@ -11,13 +11,14 @@ import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { EventPicker } from './event-picker.tsx';
-import { projectChoicesQueryOptions, useCreateHook, type NewWebhook, type Webhook } from './hooks-api.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
+import { useCreateHook, type NewWebhook, type Webhook } from './hooks-api.ts';
 import styles from './integrations.module.css';
 
 /** A new webhook: where to, which events, which project; the handshake's result shown, and why it failed. */
 export function WebhookForm({ onCreated, onCancel }: { onCreated: (hook: Webhook) => void; onCancel: () => void }) {
   const api = useApi();
-  const projects = useQuery(projectChoicesQueryOptions(api));
+  const projects = useQuery(projectsQueryOptions(api));
   const create = useCreateHook();
   const [handshake, setHandshake] = useState<{ url: string; answer: string } | null>(null);
   const form = useApiForm({

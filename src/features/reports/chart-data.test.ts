@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { labelInterval } from './chart-axis.tsx';
 import { intervalFor, moneyBars, rowBars, trendBars } from './chart-data.ts';
 
 const p = (date: string, billableTime: number, nonBillableTime: number) => ({
@@ -80,5 +81,16 @@ describe('row bars', () => {
       ['B', -400],
       ['A', 50],
     ]);
+  });
+});
+
+describe('axis labels', () => {
+  it('shows every label that fits, and every n-th when they would crowd', () => {
+    // 31 days of "12 Mar" (6 characters, 54 px each): all on a wide plot, every eighth on a phone.
+    expect(labelInterval(31, 6, 2000)).toBe(0);
+    expect(labelInterval(31, 6, 1000)).toBe(1);
+    expect(labelInterval(31, 6, 260)).toBe(7);
+    expect(labelInterval(5, 14, 260)).toBe(2);
+    expect(labelInterval(1, 40, 100)).toBe(0);
   });
 });

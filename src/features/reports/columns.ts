@@ -22,63 +22,35 @@ export interface FigureColumn {
   definition: string;
 }
 
-const metric = (key: MetricKey, label: string, kind: FigureKind, level: FigureLevel, definition: string): FigureColumn => ({
-  key,
-  label,
-  kind,
-  level,
-  definition,
-});
+/** One figure: [key, label, kind, who may see it, definition from docs/dashboards.md]. */
+type FigureRow = [key: MetricKey, label: string, kind: FigureKind, level: FigureLevel, definition: string];
 
-/** Every figure of every tab, in table order (docs/dashboards.md defines each). */
-const common: FigureColumn[] = [
-  metric('time', 'Time', 'time', 'time', 'All time recorded in the range.'),
-  metric(
-    'billableTime',
-    'Billable time',
-    'time',
-    'time',
-    'Time on tasks of hourly or fixed-fee projects, unless the task is unbillable. Time without a task is never billable.',
-  ),
-  metric('nonBillableTime', 'Non-billable time', 'time', 'time', 'Time minus billable time.'),
-  metric('timerTimePc', 'By timer', 'percent', 'time', 'Share of the time recorded with the timer, in whole percent.'),
-  metric('billableAmount', 'Billable amount', 'money', 'money', 'Billable amount of time plus billable expenses.'),
-  metric(
-    'billableAmountTime',
-    'Billable from time',
-    'money',
-    'money',
-    "Hourly projects: billable hours × bill rate. Fixed-fee projects: the fee, once per report, spread over the project's time in the range.",
-  ),
-  metric('billableAmountExpenses', 'Billable from expenses', 'money', 'money', 'Expenses of type billable, re-billed to the client.'),
-  metric('uninvoicedAmount', 'Uninvoiced', 'money', 'money', 'The part of the billable amount, from time and expenses, not invoiced yet.'),
-  metric('expenses', 'Expenses', 'money', 'money', 'All expenses in the range.'),
-  metric('billableExpenses', 'Billable expenses', 'money', 'money', 'Expenses re-billed to the client.'),
-  metric(
-    'separateExpenses',
-    'Separate expenses',
-    'money',
-    'money',
-    "Expenses billed to the client separately, outside this report's billable amount.",
-  ),
-  metric('costs', 'Costs', 'money', 'costs', 'Cost of time plus cost expenses.'),
-  metric('costsTime', 'Cost of time', 'money', 'costs', "Hours × each person's cost rate (or the project's cost override for them)."),
-  metric('costsExpenses', 'Cost expenses', 'money', 'costs', "Expenses of type cost: the team's own, not re-billed."),
-  metric('profit', 'Profit', 'money', 'costs', 'Billable amount minus costs; may be negative.'),
-  metric('profitCosts', 'Return on costs', 'percent', 'costs', 'Profit × 100 ÷ costs, in whole percent (0 when there are no costs).'),
+/** Every figure of every tab, in table order; the last three only on People (time off). */
+// prettier-ignore
+const figureTable: FigureRow[] = [
+  ['time', 'Time', 'time', 'time', 'All time recorded in the range.'],
+  ['billableTime', 'Billable time', 'time', 'time', 'Time on tasks of hourly or fixed-fee projects, unless the task is unbillable. Time without a task is never billable.'],
+  ['nonBillableTime', 'Non-billable time', 'time', 'time', 'Time minus billable time.'],
+  ['timerTimePc', 'By timer', 'percent', 'time', 'Share of the time recorded with the timer, in whole percent.'],
+  ['billableAmount', 'Billable amount', 'money', 'money', 'Billable amount of time plus billable expenses.'],
+  ['billableAmountTime', 'Billable from time', 'money', 'money', "Hourly projects: billable hours × bill rate. Fixed-fee projects: the fee, once per report, spread over the project's time in the range."],
+  ['billableAmountExpenses', 'Billable from expenses', 'money', 'money', 'Expenses of type billable, re-billed to the client.'],
+  ['uninvoicedAmount', 'Uninvoiced', 'money', 'money', 'The part of the billable amount, from time and expenses, not invoiced yet.'],
+  ['expenses', 'Expenses', 'money', 'money', 'All expenses in the range.'],
+  ['billableExpenses', 'Billable expenses', 'money', 'money', 'Expenses re-billed to the client.'],
+  ['separateExpenses', 'Separate expenses', 'money', 'money', "Expenses billed to the client separately, outside this report's billable amount."],
+  ['costs', 'Costs', 'money', 'costs', 'Cost of time plus cost expenses.'],
+  ['costsTime', 'Cost of time', 'money', 'costs', "Hours × each person's cost rate (or the project's cost override for them)."],
+  ['costsExpenses', 'Cost expenses', 'money', 'costs', "Expenses of type cost: the team's own, not re-billed."],
+  ['profit', 'Profit', 'money', 'costs', 'Billable amount minus costs; may be negative.'],
+  ['profitCosts', 'Return on costs', 'percent', 'costs', 'Profit × 100 ÷ costs, in whole percent (0 when there are no costs).'],
+  ['timeOffDays', 'Time off (days)', 'days', 'time', 'Workdays (Monday to Friday) of approved time off inside the range, each counted by its share of a day.'],
+  ['timeOffTime', 'Time off', 'time', 'time', 'Time-off days × the weekly capacity ÷ 5.'],
+  ['costsTimeOff', 'Cost of time off', 'money', 'costs', 'Cost of paid time off (not included in costs).'],
 ];
 
-const timeOff: FigureColumn[] = [
-  metric(
-    'timeOffDays',
-    'Time off (days)',
-    'days',
-    'time',
-    'Workdays (Monday to Friday) of approved time off inside the range, each counted by its share of a day.',
-  ),
-  metric('timeOffTime', 'Time off', 'time', 'time', 'Time-off days × the weekly capacity ÷ 5.'),
-  metric('costsTimeOff', 'Cost of time off', 'money', 'costs', 'Cost of paid time off (not included in costs).'),
-];
+const timeOffKeys: readonly MetricKey[] = ['timeOffDays', 'timeOffTime', 'costsTimeOff'];
+const allFigures: FigureColumn[] = figureTable.map(([key, label, kind, level, definition]) => ({ key, label, kind, level, definition }));
 
 const levelsOf: Record<Role, readonly FigureLevel[]> = {
   admin: ['time', 'money', 'costs'],
@@ -92,6 +64,5 @@ export const canSee = (role: Role, level: FigureLevel) => levelsOf[role].include
 
 /** The figure columns of `tab` that `role` may see, in table order. */
 export function figureColumns(tab: ReportTab, role: Role): FigureColumn[] {
-  const all = tab === 'people' ? [...common, ...timeOff] : common;
-  return all.filter((c) => canSee(role, c.level));
+  return allFigures.filter((c) => canSee(role, c.level) && (tab === 'people' || !timeOffKeys.includes(c.key)));
 }

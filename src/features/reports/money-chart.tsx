@@ -1,9 +1,11 @@
+import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import type { MoneyBar } from './chart-data.ts';
+import { plainTick } from './chart-axis.tsx';
 import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
 import { moneyBarLines, moneyBarText } from './chart-summary.ts';
-import { shorten } from './time-chart.tsx';
+import { shortenOf } from './time-chart.tsx';
 import { useChartPalette } from './use-chart-palette.ts';
 
 export interface MoneyChartProps {
@@ -15,13 +17,15 @@ export interface MoneyChartProps {
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const compactOf = (v: string | number) => compact.format(Number(v));
 
 /** Billable amount against costs and profit per row (grouped bars), amounts in money units on the axis. */
 export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps) {
   const palette = useChartPalette();
   const { box, lane, focused, hover } = useChartLanes(bars.length, (i) => moneyBarText(bars[i]!, withCosts));
   const data = bars.map((b) => ({ ...b, billableUnits: b.billableAmount / 100, costsUnits: b.costs / 100, profitUnits: b.profit / 100 }));
-  const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
+  const axis = { stroke: palette.axis };
+  const ticks = useMemo(() => ({ money: plainTick(palette.axis, compactOf), name: plainTick(palette.axis, shortenOf) }), [palette.axis]);
   const legend = [{ label: 'Billable amount', color: palette.billable }];
   if (withCosts) legend.push({ label: 'Costs', color: palette.costs }, { label: 'Profit', color: palette.profit });
   return (
@@ -45,8 +49,8 @@ export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps)
         margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
       >
         <CartesianGrid stroke={palette.grid} horizontal={false} />
-        <XAxis type="number" tickFormatter={(v: number) => compact.format(v)} {...axis} />
-        <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
+        <XAxis type="number" tick={ticks.money} interval={0} {...axis} />
+        <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
         <Bar dataKey="billableUnits" name="Billable amount" fill={palette.billable} background={lane} isAnimationActive={false} />
         {withCosts && <Bar dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
         {withCosts && <Bar dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}

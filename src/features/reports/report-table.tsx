@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, useRef, type ReactNode } from 'react';
 import { DataTable } from '../../ui/table/data-table.tsx';
 import type { Column, SortState } from '../../ui/table/types.ts';
 import type { FigureColumn } from './columns.ts';
@@ -6,6 +6,7 @@ import { formatFigure } from './figure-format.ts';
 import type { FigureRow } from './figures.ts';
 import styles from './reports.module.css';
 import { useMedia } from './use-media.ts';
+import { useOpenInPrint } from './use-open-in-print.ts';
 
 /** One row of a report table: its figures, a key, and the texts in front of them. */
 export interface ReportRow extends FigureRow {
@@ -63,6 +64,12 @@ export interface ReportTableProps {
 export function ReportTable({ label, names, figures, rows, totals, sort, onSortChange, onOpen, empty }: ReportTableProps) {
   // On screen long tables draw only the rows in view; on paper every row.
   const printing = useMedia('print');
+  // The table's rows come in a render of their own, after the figures and charts are on screen: it starts
+  // with skeleton rows, and a change of filters keeps the rows shown until the new ones are drawn.
+  const deferred = useDeferredValue<readonly ReportRow[] | undefined>(rows, undefined);
+  // On paper the definitions are always there.
+  const definitions = useRef<HTMLDetailsElement>(null);
+  useOpenInPrint(definitions);
   const footer = (
     <tr>
       <th scope="row">Total</th>
@@ -81,7 +88,7 @@ export function ReportTable({ label, names, figures, rows, totals, sort, onSortC
       <DataTable
         label={label}
         columns={reportColumns(names, figures)}
-        rows={rows}
+        rows={deferred}
         rowKey={(r) => r.key}
         rowLabel={(r) => r.name}
         sort={sort}
@@ -92,7 +99,7 @@ export function ReportTable({ label, names, figures, rows, totals, sort, onSortC
         windowFrom={printing ? Number.POSITIVE_INFINITY : 100}
         maxHeight={printing ? 'none' : '70vh'}
       />
-      <details className={styles.definitions}>
+      <details ref={definitions} className={styles.definitions}>
         <summary>What each figure means</summary>
         <dl>
           {figures.map((f) => (

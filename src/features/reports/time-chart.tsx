@@ -1,9 +1,12 @@
+import { useMemo } from 'react';
 import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
 import type { TimeBar } from './chart-data.ts';
+import { labelInterval, plainTick } from './chart-axis.tsx';
 import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
 import { spokenTimeBar, timeBarLines } from './chart-summary.ts';
 import { useChartPalette } from './use-chart-palette.ts';
+import { useMedia } from './use-media.ts';
 
 export interface TimeChartProps {
   title: string;
@@ -18,6 +21,8 @@ export interface TimeChartProps {
 
 const hoursTick = (h: number) => `${Math.round(h * 10) / 10}h`;
 export const shorten = (s: string) => (s.length > 18 ? `${s.slice(0, 17)}\u2026` : s);
+const hoursOf = (v: string | number) => hoursTick(Number(v));
+export const shortenOf = (v: string | number) => shorten(String(v));
 
 /**
  * Time split billable / non-billable, stacked, drawn with recharts; legend, tooltip and keyboard access
@@ -32,7 +37,15 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
     onOpen ? (i) => opens(i) && onOpen(bars[i]!) : undefined,
   );
   const rows = layout === 'rows';
-  const axis = { stroke: palette.axis, tick: { fill: palette.axis, fontSize: 12 } };
+  // About how wide the trend's plot is (it spans the page): enough to space its labels without measuring them.
+  const phone = useMedia('(max-width: 640px)');
+  const narrow = useMedia('(max-width: 1100px)');
+  const plotWidth = phone ? 260 : narrow ? 600 : 1000;
+  const axis = { stroke: palette.axis };
+  const ticks = useMemo(
+    () => ({ hours: plainTick(palette.axis, hoursOf), name: plainTick(palette.axis, shortenOf), date: plainTick(palette.axis, String) }),
+    [palette.axis],
+  );
   return (
     <ChartFigure
       title={title}
@@ -59,13 +72,18 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
         <CartesianGrid stroke={palette.grid} horizontal={!rows} vertical={rows} />
         {rows ? (
           <>
-            <XAxis type="number" tickFormatter={hoursTick} {...axis} />
-            <YAxis type="category" dataKey="label" width={130} tickFormatter={shorten} interval={0} {...axis} />
+            <XAxis type="number" tick={ticks.hours} interval={0} {...axis} />
+            <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
           </>
         ) : (
           <>
-            <XAxis dataKey="label" {...axis} minTickGap={12} />
-            <YAxis tickFormatter={hoursTick} width={44} {...axis} />
+            <XAxis
+              dataKey="label"
+              tick={ticks.date}
+              interval={labelInterval(bars.length, Math.max(0, ...bars.map((b) => b.label.length)), plotWidth)}
+              {...axis}
+            />
+            <YAxis tick={ticks.hours} interval={0} width={44} {...axis} />
           </>
         )}
         <Bar dataKey="billable" name="Billable" stackId="time" fill={palette.billable} background={lane} isAnimationActive={false} />

@@ -3,7 +3,6 @@ import type { ApiClient } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import type { BodyOf } from '../../api/operation.ts';
 import * as approvals from '../../api/operations/approvals.ts';
-import * as projects from '../../api/operations/projects.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
 import * as users from '../../api/operations/users.ts';
@@ -59,13 +58,6 @@ export const teamUsersQueryOptions = (api: ApiClient) =>
   queryOptions({
     queryKey: keys.users.team,
     queryFn: ({ signal }) => api.call(users.teamUsers, { signal }),
-    staleTime: 5 * 60_000,
-  });
-
-export const projectNamesQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: keys.projects.all,
-    queryFn: ({ signal }) => api.call(projects.list, { signal }),
     staleTime: 5 * 60_000,
   });
 

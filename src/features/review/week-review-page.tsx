@@ -8,7 +8,8 @@ import { formatDuration } from '../../lib/duration.ts';
 import { Button } from '../../ui/button.tsx';
 import { ErrorState } from '../../ui/error-state.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { personRecordsQueryOptions, personWeekQueryOptions, projectNamesQueryOptions, teamUsersQueryOptions } from './api.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
+import { personRecordsQueryOptions, personWeekQueryOptions, teamUsersQueryOptions } from './api.ts';
 import { datesOf, daysLabel } from './days.ts';
 import { DecisionPanel } from './decision-panel.tsx';
 import { openDates as openDatesOf, type DecisionKind } from './decision.ts';
@@ -48,7 +49,7 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
   const range = parsed ? weekRange(weekId, p.weekStart) : { from: '', to: '' };
   const sheet = useQuery({ ...personWeekQueryOptions(api, userId, weekId), enabled: Boolean(parsed) });
   const records = useQuery({ ...personRecordsQueryOptions(api, userId, range.from, range.to), enabled: Boolean(parsed) });
-  const projects = useQuery(projectNamesQueryOptions(api));
+  const projects = useQuery(projectsQueryOptions(api));
   const team = useQuery(teamUsersQueryOptions(api));
   const names = useMemo(() => new Map((team.data ?? []).map((u) => [u.id, u.name])), [team.data]);
   const projectNames = useMemo(() => new Map((projects.data ?? []).map((x) => [x.id, x.name])), [projects.data]);

@@ -3,7 +3,6 @@ import type { ApiClient } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import type { BodyOf } from '../../api/operation.ts';
 import * as clients from '../../api/operations/clients.ts';
-import * as projects from '../../api/operations/projects.ts';
 import * as tasks from '../../api/operations/tasks.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
@@ -27,14 +26,6 @@ export const weekTimesheetQueryOptions = (api: ApiClient, userId: number | 'me',
       return list[0] ?? null;
     },
     staleTime: 0,
-  });
-
-/** Projects the user can see, for the project name under each task. */
-export const projectsQueryOptions = (api: ApiClient) =>
-  queryOptions({
-    queryKey: keys.projects.all,
-    queryFn: ({ signal }) => api.call(projects.list, { signal }),
-    staleTime: 5 * 60_000,
   });
 
 /** Client names (limited members may not read clients: they see projects without them). */

@@ -4,7 +4,8 @@ import type { Task } from '../../../contract/tasks.ts';
 import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
 import { Combobox, type ComboGroup } from '../../ui/combobox.tsx';
-import { clientsQueryOptions, projectsQueryOptions, taskSearchQueryOptions } from './api.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
+import { clientsQueryOptions, taskSearchQueryOptions } from './api.ts';
 import { liteTask, namesOf, type TaskLite } from './model.ts';
 import { readRecentTasks, rememberTask } from './recent-tasks.ts';
 

@@ -2,7 +2,8 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { TimeRecord, TimeRecordListItem } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { clientsQueryOptions, projectsQueryOptions, weekRecordsQueryOptions, weekTimesheetQueryOptions } from './api.ts';
+import { projectsQueryOptions } from '../../api/projects.ts';
+import { clientsQueryOptions, weekRecordsQueryOptions, weekTimesheetQueryOptions } from './api.ts';
 import { namesOf, type TaskLite } from './model.ts';
 import { Saver } from './saver.ts';
 

@@ -13,6 +13,7 @@ import { CategoriesDialog } from '../../features/expenses/categories-dialog.tsx'
 import { clearDraft, loadDraft, loadDrafts, newDraftKey, type ExpenseDraft } from '../../features/expenses/draft.ts';
 import { ExpenseForm } from '../../features/expenses/expense-form.tsx';
 import { ExpensesPage } from '../../features/expenses/expenses-page.tsx';
+import { restoreBody } from '../../features/expenses/save.ts';
 import { UnsavedNotice } from '../../features/expenses/unsaved-notice.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { Button } from '../../ui/button.tsx';
@@ -70,7 +71,6 @@ export function ExpensesRoute() {
   const finish = (expenseId: number | null, reason: 'saved' | 'closed' | 'deleted' | 'discarded') => {
     if (reason !== 'closed') clearDraft(me.id, expenseId);
     if (reason === 'saved') toast('Expense saved', 'success');
-    if (reason === 'deleted') toast('Expense deleted', 'success');
     setEditing(null);
     setVersion((n) => n + 1);
   };
@@ -120,9 +120,18 @@ export function ExpensesRoute() {
           onClose={(reason) => finish(editing.id, reason)}
           onDelete={async () => {
             try {
-              await api.call(expenseOps.remove, { params: { expense_id: editing.id } });
+              const gone = editing;
+              await api.call(expenseOps.remove, { params: { expense_id: gone.id } });
               await refreshExpenses(queryClient);
-              finish(editing.id, 'deleted');
+              finish(gone.id, 'deleted');
+              toast('Expense deleted', 'success', {
+                undo: () =>
+                  void api
+                    .call(expenseOps.create, { body: restoreBody(gone, me) })
+                    .then(() => refreshExpenses(queryClient))
+                    .then(() => toast('Expense restored', 'success'))
+                    .catch((e: unknown) => toast(`The expense was not restored: ${describeError(e)}`, 'error')),
+              });
             } catch (e) {
               toast(`The expense was not deleted: ${describeError(e)}`, 'error');
             }

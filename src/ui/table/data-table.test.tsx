@@ -116,6 +116,27 @@ describe('DataTable', () => {
     expect(onOpen).toHaveBeenCalledWith(clients[2]);
   });
 
+  it('takes files dropped onto a row that takes them, marking it while they are over it', () => {
+    const onDropFiles = vi.fn();
+    render(<Harness onDropFiles={onDropFiles} takesFiles={(c) => c.id !== 'c'} />);
+    const file = new File(['x'], 'receipt.png', { type: 'image/png' });
+    const dataTransfer = { types: ['Files'], files: [file], dropEffect: 'none' };
+    const acme = screen.getByText('Acme').closest('tr')!;
+    fireEvent.dragOver(acme, { dataTransfer });
+    expect(acme.getAttribute('data-drop-over')).toBe('true');
+    fireEvent.drop(acme, { dataTransfer });
+    expect(acme.hasAttribute('data-drop-over')).toBe(false);
+    expect(onDropFiles).toHaveBeenCalledWith(clients[0], [file]);
+    // Text dragged from the page is not a file; a row that takes no files is left alone.
+    fireEvent.dragOver(acme, { dataTransfer: { types: ['text/plain'], files: [] } });
+    expect(acme.hasAttribute('data-drop-over')).toBe(false);
+    const initech = screen.getByText('Initech').closest('tr')!;
+    fireEvent.dragOver(initech, { dataTransfer });
+    fireEvent.drop(initech, { dataTransfer });
+    expect(initech.hasAttribute('data-drop-over')).toBe(false);
+    expect(onDropFiles).toHaveBeenCalledTimes(1);
+  });
+
   it('draws only a window of a long list, and keeps the focused row drawn', () => {
     const many = Array.from({ length: 5000 }, (_, i) => ({ id: String(i), name: `Client ${String(i).padStart(4, '0')}`, hours: i }));
     render(<Harness rows={many} rowHeight={40} />);

@@ -1,4 +1,4 @@
-import { useMemo, useRef, type MouseEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type DragEvent, type MouseEvent, type ReactNode } from 'react';
 import { ErrorState } from '../error-state.tsx';
 import { Skeleton } from '../skeleton.tsx';
 import styles from './data-table.module.css';
@@ -40,7 +40,14 @@ export interface DataTableProps<Row> {
   maxHeight?: string;
   /** A totals row (a `<tr>` with one cell per column), drawn under the rows once there are some. */
   footer?: ReactNode;
+  /** Files dragged from the desktop and dropped onto a row (the row shows where they will land). */
+  onDropFiles?: (row: Row, files: File[]) => void;
+  /** Whether a row takes dropped files (all of them by default); others refuse the drop. */
+  takesFiles?: (row: Row) => boolean;
 }
+
+/** A drag that carries files (not text or a link from the page). */
+const carriesFiles = (e: DragEvent) => Array.from(e.dataTransfer.types).includes('Files');
 
 const interactive = 'a, button, input, select, textarea, label, [role="button"]';
 
@@ -52,6 +59,31 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   const windowed = shown.length > windowFrom;
   const { range, reveal } = useTableWindow(box, shown.length, rowHeight, windowed);
   const selectable = Boolean(selected && onSelectedChange);
+  const [dropOver, setDropOver] = useState<string | null>(null);
+  const dropOn = (row: Row) => {
+    const onDropFiles = props.onDropFiles;
+    if (!onDropFiles || (props.takesFiles && !props.takesFiles(row))) return {};
+    const key = rowKey(row);
+    return {
+      'data-drop-over': dropOver === key || undefined,
+      onDragOver: (e: DragEvent) => {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        e.dataTransfer.dropEffect = 'copy';
+        if (dropOver !== key) setDropOver(key);
+      },
+      onDragLeave: (e: DragEvent) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setDropOver((k) => (k === key ? null : k));
+      },
+      onDrop: (e: DragEvent) => {
+        if (!carriesFiles(e)) return;
+        e.preventDefault();
+        setDropOver(null);
+        const files = Array.from(e.dataTransfer.files);
+        if (files.length) onDropFiles(row, files);
+      },
+    };
+  };
   const toggle = (index: number) => {
     const row = shown[index];
     if (!row || !selected || !onSelectedChange) return;
@@ -122,6 +154,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               style={rowStyle}
               onKeyDown={(e) => nav.onRowKeyDown(e, index)}
               onClick={(e) => onRowClick(e, index)}
+              {...dropOn(row)}
             >
               {selectable && (
                 <td className={styles.selectCell}>

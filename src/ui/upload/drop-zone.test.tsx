@@ -11,9 +11,10 @@ const flush = () => act(() => new Promise((r) => setTimeout(r, 0)));
 
 const onUploaded = vi.fn();
 const onRemoved = vi.fn();
-function renderZone() {
+function renderZone(confirmRemove?: (name: string) => string) {
   return render(
     <DropZone
+      confirmRemove={confirmRemove}
       label="Receipts"
       upload={(file, o) => uploadAttachment({ baseUrl: 'http://api.test', credential: null, file, createXhr: FakeXhr.create, ...o })}
       onUploaded={onUploaded}
@@ -25,6 +26,13 @@ const pick = (files: File[]) => fireEvent.change(screen.getByLabelText('Receipts
 const row = (name: string) => screen.getByText(name).closest('li')!;
 
 beforeEach(() => {
+  // jsdom has no modal dialogs: opening one just sets `open`.
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
   URL.createObjectURL = vi.fn((f: Blob) => `blob:${(f as File).name}`);
   URL.revokeObjectURL = vi.fn();
 });
@@ -61,6 +69,22 @@ describe('DropZone', () => {
     expect(onUploaded).toHaveBeenCalledWith({ id: 3, name: 'receipt.pdf', token: 't' }, expect.any(File));
     fireEvent.click(screen.getByRole('button', { name: 'Remove receipt.pdf' }));
     expect(onRemoved).toHaveBeenCalledWith({ id: 3, name: 'receipt.pdf', token: 't' });
+    expect(screen.queryByText('receipt.pdf')).toBeNull();
+  });
+
+  it('asks before removing a file it sent, when told to; Cancel keeps it', async () => {
+    renderZone((name) => `${name} comes off the expense.`);
+    pick([pdf()]);
+    await flush();
+    await act(async () => FakeXhr.last().answer(201, { id: 4, name: 'receipt.pdf', token: 't' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Remove receipt.pdf' }));
+    expect(screen.getByRole('dialog', { name: 'Remove receipt.pdf?' }).textContent).toContain('receipt.pdf comes off the expense.');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(onRemoved).not.toHaveBeenCalled();
+    expect(screen.getByText('receipt.pdf')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove receipt.pdf' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Remove' })));
+    expect(onRemoved).toHaveBeenCalledWith({ id: 4, name: 'receipt.pdf', token: 't' });
     expect(screen.queryByText('receipt.pdf')).toBeNull();
   });
 

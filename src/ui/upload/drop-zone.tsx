@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
 import { Button } from '../button.tsx';
+import { ConfirmDialog } from '../confirm-dialog.tsx';
 import styles from './drop-zone.module.css';
 import { acceptOf, attachmentRules, formatBytes, type FileRules } from './file-checks.ts';
 import { UploadRow } from './upload-row.tsx';
@@ -20,6 +21,11 @@ export interface DropZoneProps<T> {
   /** Offer the phone camera (a "Take a photo" button, on touch screens only). */
   camera?: boolean;
   disabled?: boolean;
+  /**
+   * Asks before removing a file that finished uploading: what removing it means, e.g. "It comes off the
+   * expense when you save it." Without it a sent file is removed at once.
+   */
+  confirmRemove?: (name: string) => string;
 }
 
 /**
@@ -27,11 +33,12 @@ export interface DropZoneProps<T> {
  * camera. Wrong types and files over the limit are refused before sending, with the reason; each file
  * shows its progress and can be cancelled, retried and removed.
  */
-export function DropZone<T>({ label, upload, onUploaded, onRemoved, rules = attachmentRules, multiple = true, camera = true, disabled }: DropZoneProps<T>) {
+export function DropZone<T>({ label, upload, onUploaded, onRemoved, rules = attachmentRules, multiple = true, camera = true, disabled, confirmRemove }: DropZoneProps<T>) {
   const id = useId();
   const picker = useRef<HTMLInputElement>(null);
   const photo = useRef<HTMLInputElement>(null);
   const [over, setOver] = useState(false);
+  const [asking, setAsking] = useState<{ id: number; name: string } | null>(null);
   const uploads = useUploads({ upload, rules, onUploaded, onRemoved });
   const take = (files: FileList | null | undefined) => {
     if (!files || files.length === 0 || disabled) return;
@@ -92,9 +99,21 @@ export function DropZone<T>({ label, upload, onUploaded, onRemoved, rules = atta
       {uploads.items.length > 0 && (
         <ul className={styles.list} aria-label={`${label}: files`}>
           {uploads.items.map((item) => (
-            <UploadRow key={item.id} item={item} onCancel={() => uploads.cancel(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => uploads.remove(item.id)} />
+            <UploadRow key={item.id} item={item} onCancel={() => uploads.cancel(item.id)} onRetry={() => uploads.retry(item.id)} onRemove={() => (confirmRemove && item.status === 'done' ? setAsking({ id: item.id, name: item.file.name }) : uploads.remove(item.id))} />
           ))}
         </ul>
+      )}
+      {asking && confirmRemove && (
+        <ConfirmDialog
+          title={`Remove ${asking.name}?`}
+          message={confirmRemove(asking.name)}
+          confirmLabel="Remove"
+          onConfirm={() => {
+            uploads.remove(asking.id);
+            setAsking(null);
+          }}
+          onCancel={() => setAsking(null)}
+        />
       )}
     </div>
   );
