@@ -3,7 +3,7 @@ import { expect, expectNoAxeViolations, passwordMember, test } from './fixtures.
 import { signInAs } from './sign-in.ts';
 import { call } from './timesheet-helpers.ts';
 
-test.describe.configure({ timeout: 180_000 });
+test.describe.configure({ timeout: 420_000 });
 
 interface Task {
   id: string;
@@ -89,6 +89,9 @@ test('an admin arranges sections and tasks by keyboard and drag, estimates, defi
   await page.getByRole('checkbox', { name: 'Closed: Code' }).check();
   await expect.poll(async () => (await call<Task[]>('GET', `/projects/${project.id}/tasks`, admin.apiKey)).find((t) => t.name === 'Code')?.status).toBe('closed');
   await expect(page.getByRole('listitem').filter({ hasText: 'Code' })).toContainText('Closed');
+  await page.getByRole('checkbox', { name: 'Closed: Code' }).uncheck();
+  await expect.poll(async () => (await call<Task[]>('GET', `/projects/${project.id}/tasks`, admin.apiKey)).find((t) => t.name === 'Code')?.status).toBe('open');
+  await page.getByRole('checkbox', { name: 'Closed: Code' }).check();
 
   // Rename a section.
   await page.getByRole('button', { name: 'Rename section Design' }).click();
@@ -129,7 +132,7 @@ test('an admin arranges sections and tasks by keyboard and drag, estimates, defi
     const form = page.getByRole('dialog', { name: 'Add a custom field' });
     await form.getByLabel('Name').fill(name);
     await form.getByLabel('Type').selectOption(type);
-    for (const [i, c] of choices.entries()) await form.getByLabel(`Choice ${i + 1}`).fill(c);
+    for (const [i, c] of choices.entries()) await form.getByRole('textbox', { name: `Choice ${i + 1}` }).fill(c);
     if (type === 'select') await expectNoAxeViolations(page);
     await form.getByRole('button', { name: 'Add field' }).click();
     await expect(form).toBeHidden();
