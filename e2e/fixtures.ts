@@ -39,6 +39,8 @@ export const PASSWORD_MEMBERS = {
   refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
   lost: { name: 'Luca Lost', email: 'luca-lost@example.test', password: 'luca lost journey 1' },
   timecards: { name: 'Tia Timecard', email: 'tia-timecard@example.test', password: 'tia timecard journey 1' },
+  teamCards: { name: 'Tariq Teamcard', email: 'tariq-teamcard@example.test', password: 'tariq teamcard journey 1' },
+  todaySupervisor: { name: 'Sid Today', email: 'sid-today@example.test', password: 'sid today journey 1', role: 'supervisor' },
   apps: { name: 'Ines Integrator', email: 'ines-integrator@example.test', password: 'ines connects apps 1' },
   clients: { name: 'Cleo Planter', email: 'cleo-planter@example.test', password: 'cleo plants budgets 1' },
   tasksAdmin: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'admin' },

@@ -42,7 +42,11 @@ export const Route = createFileRoute('/_app/timecards/')({
     const userId = deps.user ?? me.id;
     if (userId !== me.id && !isManager(me.role)) return;
     const { from, to } = weekRange(parseWeekParam(deps.week)!, weekStartOf(me));
-    await context.queryClient.ensureQueryData(timecardsQueryOptions(context.api, userId, from, to));
+    await Promise.all([
+      context.queryClient.ensureQueryData(timecardsQueryOptions(context.api, userId, from, to)),
+      // Names for the picker, the heading and the history, at first paint for the people who pick.
+      isManager(me.role) ? context.queryClient.ensureQueryData(teamQueryOptions(context.api)) : undefined,
+    ]);
   },
   errorComponent: RouteError,
   component: TimecardsRoute,

@@ -15,7 +15,8 @@ import { RouteError } from '../../-components/route-error.tsx';
 export const Route = createFileRoute('/_app/timecards/today')({
   loader: async ({ context }) => {
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
-    if (me.role === 'admin' || me.role === 'supervisor') await context.queryClient.ensureQueryData(teamTodayQueryOptions(context.api));
+    if (me.role === 'admin' || me.role === 'supervisor')
+      await Promise.all([context.queryClient.ensureQueryData(teamTodayQueryOptions(context.api)), context.queryClient.ensureQueryData(teamQueryOptions(context.api))]);
   },
   errorComponent: RouteError,
   component: TeamTodayRoute,
