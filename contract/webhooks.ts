@@ -61,7 +61,10 @@ export const webhook = z.object({
   consecutiveFailures: z.number().int().min(0),
   /** When the current run of failures began; null when the last attempt worked. */
   failingSince: dateTimeString.nullable(),
-  /** When delivery failures turned the webhook off; null when it is active (or was never turned off by failures). */
+  /**
+   * When delivery failures turned the webhook off; null when it is active, or when its owner turned it off
+   * (`POST /hooks/{id}/deactivate`: `active` false with `disabledAt` null).
+   */
   disabledAt: dateTimeString.nullable(),
   /**
    * Signing secret for `X-Hook-Signature`, present only in the response that created (or restored)
@@ -150,6 +153,16 @@ export const webhookRoutes = {
     response: webhook,
   }),
   remove: defineRoute({ method: 'delete', path: '/hooks/{id}', tag: T, summary: 'Delete a webhook', params, status: 204 }),
+  deactivate: defineRoute({
+    method: 'post',
+    path: '/hooks/{id}/deactivate',
+    tag: T,
+    summary:
+      'Turn a webhook off without deleting it: nothing is sent while it is off and events meanwhile are not kept for it; PUT /hooks/{id} turns it on again (with a handshake)',
+    params,
+    status: 200,
+    response: webhook,
+  }),
   deliveries: defineRoute({
     method: 'get',
     path: '/hooks/{id}/deliveries',

@@ -1,24 +1,20 @@
 import crypto from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadWebhookSettings, type WebhookSettings } from '../../config.ts';
 import { hookDeliveries, hooks, projects, projectUsers, users, webhookEvents } from '../../db/schema/index.ts';
-import { setupTestApp, TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
+import { TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
 import { emitEvent, type EventInput } from './outbox.ts';
-import { manualClock, startReceiver, type Answer, type Receiver } from './testing.ts';
+import { hookSuite, manualClock, startReceiver, type Answer, type Receiver } from './testing.ts';
 import { createWebhookWorker, retryDelayMs } from './worker.ts';
 
+const defaults = loadWebhookSettings();
+const suite = hookSuite({ webhooks: { timeoutMs: 2_000 }, clearHooks: true });
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;
 let other: Awaited<ReturnType<TestContext['roles']>>;
-const receivers: Receiver[] = [];
-const defaults = loadWebhookSettings();
-
-const receiver = async (opts?: { answers?: Answer[]; fallback?: Answer }) => {
-  const rc = await startReceiver(opts);
-  receivers.push(rc);
-  return rc;
-};
+const receiver = (opts?: { answers?: Answer[]; fallback?: Answer }) => suite.receiver(opts);
+beforeAll(() => void ({ t, r, other } = suite));
 
 /** A worker on the test database with its own clock (and settings). */
 function worker(settings: Partial<WebhookSettings> = {}, clock = manualClock()) {
@@ -49,18 +45,6 @@ async function nextDue(hookId: number) {
 }
 
 const log = async (as: TestUser, hookId: number, q = '') => (await t.call('GET', `/hooks/${hookId}/deliveries${q}`, { as })).body;
-
-beforeAll(async () => {
-  t = await setupTestApp({ config: { webhooks: { ...defaults, timeoutMs: 2_000 } } });
-  r = await t.roles();
-  other = await t.roles();
-});
-afterEach(async () => {
-  await t.db.delete(hooks);
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((x) => x.close()));
-});
 
 describe('delivery', () => {
   it('POSTs the spec payload of a client event with every header and a verifiable signature', async () => {

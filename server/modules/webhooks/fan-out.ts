@@ -31,7 +31,9 @@ export async function dispatchEvents(db: Db, batch: number, now: Date): Promise<
       .from(hooks)
       .innerJoin(users, eq(users.id, hooks.userId))
       .where(inArray(hooks.teamId, teamIds));
-    const owners = candidates.filter((c) => c.status !== 'removed');
+    // A hook its owner turned off (inactive without a failure turn-off) gets nothing kept for it; one turned off by
+    // failures keeps its events, sent when it is turned on again.
+    const owners = candidates.filter((c) => c.status !== 'removed' && (c.hook.active || c.hook.disabledAt !== null));
     const projectIds = [...new Set(events.map((e) => e.projectId).filter((p): p is number => p !== null))];
     const restricted = [...new Set(owners.filter((o) => o.role === 'member' || o.role === 'member_limited').map((o) => o.hook.userId))];
     const privacy = new Map<number, boolean>();

@@ -1,31 +1,17 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWebhookSettings } from '../../config.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { hooks, projects, projectUsers } from '../../db/schema/index.ts';
-import { setupTestApp, TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
-import { startReceiver, type Receiver } from './testing.ts';
+import { TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
+import { hookSuite, startReceiver } from './testing.ts';
 
+const suite = hookSuite({ webhooks: { timeoutMs: 1_000 } });
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;
 let other: Awaited<ReturnType<TestContext['roles']>>;
-const receivers: Receiver[] = [];
-
-const receiver = async (...args: Parameters<typeof startReceiver>) => {
-  const rc = await startReceiver(...args);
-  receivers.push(rc);
-  return rc;
-};
+const receiver = suite.receiver;
+beforeAll(() => void ({ t, r, other } = suite));
 const SKIP = { 'X-Skip-Handshake': 'true' };
 const create = (as: TestUser, body: unknown, headers: Record<string, string> = {}) => t.call('POST', '/hooks', { as, body, headers });
-
-beforeAll(async () => {
-  t = await setupTestApp({ config: { webhooks: { ...loadWebhookSettings(), timeoutMs: 1_000 } } });
-  r = await t.roles();
-  other = await t.roles();
-});
-afterAll(async () => {
-  await Promise.all(receivers.map((x) => x.close()));
-});
 
 describe('POST /hooks: handshake', () => {
   it('handshakes with a User-Agent, a fresh X-Hook-Secret and an empty JSON body, then answers 201 with the webhook', async () => {

@@ -149,6 +149,15 @@ export function registerWebhookRoutes(app: Hono<AppEnv>) {
     if (deleted.length === 0) throw notFound('Webhook');
   });
 
+  register(app, webhookRoutes.deactivate, async (c, { params }, caller) => {
+    const scope = c.get('scope');
+    const hook = await loadOwn(scope, caller, params.id);
+    // Turned off by its owner: `disabledAt` stays null (failures set it), so fan-out keeps nothing for it meanwhile.
+    const [row] = await scope.update(hooks, { active: false, disabledAt: null }, eq(hooks.id, hook.id));
+    if (!row) throw notFound('Webhook');
+    return presentHook(row);
+  });
+
   register(app, webhookRoutes.deliveries, async (c, { params, query }, caller) => {
     const scope = c.get('scope');
     const hook = await loadOwn(scope, caller, params.id);

@@ -1,5 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { loadWebhookSettings, type WebhookSettings } from '../../config.ts';
+import { hooks } from '../../db/schema/index.ts';
+import { setupTestApp, type TestContext } from '../../test/harness.ts';
 
 /** One request a test receiver got. */
 export interface Received {
@@ -92,4 +96,35 @@ export function manualClock(start = new Date()) {
     now = d.getTime();
   };
   return clock;
+}
+
+type Roles = Awaited<ReturnType<TestContext['roles']>>;
+
+/**
+ * A webhook test file's setup: the app on a fresh database (with `webhooks` settings), two teams' roles, receivers
+ * that are closed after the file, and, with `clearHooks`, no hooks left after each test. Read `t`, `r` and `other`
+ * in a `beforeAll` registered after this call, or inside tests.
+ */
+export function hookSuite(opts: { webhooks?: Partial<WebhookSettings>; clearHooks?: boolean } = {}) {
+  const receivers: Receiver[] = [];
+  const suite = {
+    t: undefined as unknown as TestContext,
+    r: undefined as unknown as Roles,
+    other: undefined as unknown as Roles,
+    async receiver(...args: Parameters<typeof startReceiver>) {
+      const rc = await startReceiver(...args);
+      receivers.push(rc);
+      return rc;
+    },
+  };
+  beforeAll(async () => {
+    suite.t = await setupTestApp({ config: { webhooks: { ...loadWebhookSettings(), ...opts.webhooks } } });
+    suite.r = await suite.t.roles();
+    suite.other = await suite.t.roles();
+  });
+  if (opts.clearHooks) afterEach(() => suite.t.db.delete(hooks).then(() => undefined));
+  afterAll(async () => {
+    await Promise.all(receivers.map((x) => x.close()));
+  });
+  return suite;
 }

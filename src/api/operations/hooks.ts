@@ -7,5 +7,6 @@ export const get: Operation<typeof R.get> = { method: 'get', path: '/hooks/{id}'
 export const create: Operation<typeof R.create> = { method: 'post', path: '/hooks' };
 export const update: Operation<typeof R.update> = { method: 'put', path: '/hooks/{id}' };
 export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/hooks/{id}' };
+export const deactivate: Operation<typeof R.deactivate> = { method: 'post', path: '/hooks/{id}/deactivate' };
 export const deliveries: Operation<typeof R.deliveries> = { method: 'get', path: '/hooks/{id}/deliveries' };
 export const redeliver: Operation<typeof R.redeliver> = { method: 'post', path: '/hooks/{id}/deliveries/{deliveryId}/redeliver' };

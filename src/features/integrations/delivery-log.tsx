@@ -9,7 +9,10 @@ import { toast } from '../../ui/toast.tsx';
 import { deliveriesQueryOptions, useRedeliver, type Attempt, type Webhook } from './hooks-api.ts';
 import styles from './integrations.module.css';
 
-/** A webhook's recent delivery attempts, with a failures filter and Redeliver. */
+/**
+ * A webhook's recent delivery attempts, with a failures filter and Redeliver. The answer column is cut to its
+ * width (the whole answer in its tooltip) and Redeliver stays pinned at the end when a narrow screen scrolls the table.
+ */
 export function DeliveryLog({ hook }: { hook: Webhook }) {
   const api = useApi();
   const [failed, setFailed] = useState(false);
@@ -21,11 +24,22 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
     {
       id: 'status',
       header: 'Status',
-      cell: (a) => <span className={a.success ? styles.ok : styles.bad}>{a.statusCode === null ? 'No answer' : `HTTP ${a.statusCode}`}</span>,
+      cell: (a) => (
+        <span className={a.success ? styles.ok : styles.bad}>{a.statusCode === null ? 'No answer' : `HTTP ${a.statusCode}`}</span>
+      ),
     },
     { id: 'duration', header: 'Duration', cell: (a) => `${a.durationMs} ms`, align: 'end' },
     { id: 'attempt', header: 'Attempt', cell: (a) => a.attempt, align: 'end' },
-    { id: 'answer', header: 'Answer', cell: (a) => <span className={styles.excerpt}>{a.error ?? a.responseExcerpt ?? ''}</span> },
+    {
+      id: 'answer',
+      header: 'Answer',
+      width: '14rem',
+      cell: (a) => (
+        <span className={styles.excerpt} title={a.error ?? a.responseExcerpt ?? undefined}>
+          {a.error ?? a.responseExcerpt ?? ''}
+        </span>
+      ),
+    },
     {
       id: 'actions',
       header: 'Actions',
@@ -57,7 +71,9 @@ export function DeliveryLog({ hook }: { hook: Webhook }) {
         rowKey={(a) => String(a.id)}
         status={log.status}
         onRetry={() => void log.refetch()}
-        empty={failed ? 'No failed deliveries in the last 7 days.' : 'Nothing sent yet. Deliveries show here once a subscribed event happens.'}
+        empty={
+          failed ? 'No failed deliveries in the last 7 days.' : 'Nothing sent yet. Deliveries show here once a subscribed event happens.'
+        }
       />
     </div>
   );

@@ -17,7 +17,8 @@ export const hooksQueryOptions = (api: ApiClient) =>
 export const deliveriesQueryOptions = (api: ApiClient, hookId: number, failed: boolean) =>
   queryOptions({
     queryKey: keys.hooks.deliveries(hookId, failed),
-    queryFn: ({ signal }) => api.call(hooks.deliveries, { params: { id: hookId }, query: { limit: 50, ...(failed ? { failed: 'true' } : {}) }, signal }),
+    queryFn: ({ signal }) =>
+      api.call(hooks.deliveries, { params: { id: hookId }, query: { limit: 50, ...(failed ? { failed: 'true' } : {}) }, signal }),
     refetchInterval: 5_000,
   });
 
@@ -31,9 +32,15 @@ function useHooksMutation<V, R>(fn: (api: ApiClient, v: V) => Promise<R>) {
 export const useCreateHook = () => useHooksMutation((api, body: NewWebhook) => api.call(hooks.create, { body }));
 /** Changes events and scope; the server makes the handshake again, and a turned-off webhook is on again. */
 export const useUpdateHook = () =>
-  useHooksMutation((api, { id, body }: { id: number; body: BodyOf<typeof hooks.update> }) => api.call(hooks.update, { params: { id }, body }));
+  useHooksMutation((api, { id, body }: { id: number; body: BodyOf<typeof hooks.update> }) =>
+    api.call(hooks.update, { params: { id }, body }),
+  );
+/** Turns a webhook off without deleting it; nothing is sent or kept for it until it is turned on again. */
+export const useDeactivateHook = () => useHooksMutation((api, id: number) => api.call(hooks.deactivate, { params: { id } }));
 export const useDeleteHook = () => useHooksMutation((api, id: number) => api.call(hooks.remove, { params: { id } }));
 /** Sends one delivery again (under a new delivery id when it had finished). */
 export const useRedeliver = () =>
-  useHooksMutation((api, { id, deliveryId }: { id: number; deliveryId: string }) => api.call(hooks.redeliver, { params: { id, deliveryId } }));
+  useHooksMutation((api, { id, deliveryId }: { id: number; deliveryId: string }) =>
+    api.call(hooks.redeliver, { params: { id, deliveryId } }),
+  );
 
