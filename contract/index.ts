@@ -17,10 +17,12 @@ import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { appRoutes } from './apps.ts';
+import { opsRoutes } from './ops.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
   users: userRoutes,
+  ops: opsRoutes,
   clients: clientRoutes,
   projects: projectRoutes,
   sections: sectionRoutes,

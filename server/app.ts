@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
@@ -20,6 +19,9 @@ import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
+import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
+import { createOps } from './ops/state.ts';
+import { AuthCache } from './http/auth-cache.ts';
 
 /** Route modules, one per area. */
 const modules = [
@@ -41,21 +43,21 @@ export function createApp(deps: Deps) {
   deps.verifyToken ??= createTokenVerifier(deps);
   const app = new Hono<AppEnv>();
 
-  app.use('*', async (c, next) => {
-    c.set('deps', deps);
-    c.set('requestId', crypto.randomUUID());
-    await next();
-  });
+  const ops = (deps.ops ??= createOps());
+  deps.authCache ??= new AuthCache(deps.config.authCacheMs ?? 0);
+  requestMiddleware(app, deps, ops);
   app.use(
     '*',
     cors({
       origin: (origin) => (deps.config.webOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake', IDEMPOTENCY_HEADER],
+      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake', IDEMPOTENCY_HEADER, REQUEST_ID_HEADER],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition', REPLAYED_HEADER],
+      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition', REPLAYED_HEADER, REQUEST_ID_HEADER],
       maxAge: 600,
     }),
   );
+
+  registerOpsRoutes(app, deps, ops);
 
   const openapi = buildOpenApi(allRoutes(), deps.config.publicUrl);
   app.get('/openapi.json', (c) => c.json(openapi));

@@ -22,6 +22,14 @@ export interface Config {
   uploadQuotaBytes: number;
   /** OAuth sign-ins (per 15 min) and client registrations (per hour) free per client address (OAUTH_PER_ADDRESS, 20). */
   oauthPerAddress?: number;
+  /** How long a resolved caller is reused before the database is asked again (AUTH_CACHE_MS, 2 s; 0 turns the cache off). */
+  authCacheMs?: number;
+  /** Prefix of this deployment's keys and channels in Redis (REDIS_KEY_PREFIX, `tk`). */
+  redisKeyPrefix?: string;
+  /** Bearer token that opens GET /metrics (METRICS_TOKEN); without it the endpoint answers 404. */
+  metricsToken?: string | undefined;
+  /** How long shutdown waits for requests and webhook deliveries in flight before cutting them (SHUTDOWN_TIMEOUT_MS, 10 s). */
+  shutdownTimeoutMs?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
 }
 
@@ -92,6 +100,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authFailures: { points: envMs(env, 'AUTH_FAILURE_POINTS', 30, 1), durationSec: envMs(env, 'AUTH_FAILURE_WINDOW', 60, 1) },
     uploadQuotaBytes: envMs(env, 'UPLOAD_QUOTA_MB', 250, 1) * 1024 * 1024,
     oauthPerAddress: envMs(env, 'OAUTH_PER_ADDRESS', 20, 1),
+    authCacheMs: envMs(env, 'AUTH_CACHE_MS', 2_000, 0),
+    redisKeyPrefix: env.REDIS_KEY_PREFIX || undefined,
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: envMs(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
   };
 }

@@ -55,6 +55,7 @@ export function fromPglite(client: PGlite): Database {
 export async function openPostgres(url: string, opts: { migrate?: boolean; max?: number } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: opts.max ?? 10 });
   pool.on('error', () => undefined);
+  pool.on('connect', queueQueries);
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   if (opts.migrate !== false) {
     const conn = await pool.connect();
@@ -67,6 +68,27 @@ export async function openPostgres(url: string, opts: { migrate?: boolean; max?:
     }
   }
   return { db, kind: 'postgres', close: () => pool.end() };
+}
+
+/**
+ * A transaction runs on one connection, and presenters inside one may ask several things at once
+ * (`Promise.all`). pg would queue them itself, but that queue is deprecated ("Calling client.query() when
+ * the client is already executing a query"): the connection's promise-style queries wait here for the one
+ * before instead. Callback-style and submittable queries (the pool's own, cursors) pass through.
+ */
+export function queueQueries(client: pg.PoolClient | pg.Client) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  let tail: Promise<unknown> = Promise.resolve();
+  (client as { query: unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | undefined;
+    if (typeof args.at(-1) === 'function' || typeof first?.submit === 'function') return original(...args);
+    const run = tail.then(() => original(...args));
+    tail = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  };
 }
 
 export async function openDatabase(cfg: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {

@@ -5,6 +5,8 @@ import type { Scope } from '../db/scope.ts';
 import type { teams, users } from '../db/schema/index.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { Secrets } from '../lib/secrets.ts';
+import type { Ops } from '../ops/state.ts';
+import type { AuthCache } from './auth-cache.ts';
 
 export type UserRow = typeof users.$inferSelect;
 export type TeamRow = typeof teams.$inferSelect;
@@ -31,6 +33,10 @@ export interface Deps {
   /** Failed authentications per client address; in memory from `config.authFailures` when absent. */
   authFailureLimiter?: RateLimiterAbstract;
   verifyToken?: TokenVerifier;
+  /** Resolved callers per credential (see AuthCache); the app makes one from `config.authCacheMs` when absent. */
+  authCache?: AuthCache;
+  /** Metrics and shutdown state; the app makes its own when absent. */
+  ops?: Ops;
   /** Check every success body against the contract (tests). */
   checkResponses?: boolean;
 }

@@ -62,6 +62,8 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     ...base,
     rateLimit: { points: opts.rateLimitPoints ?? 100_000, durationSec: 10 },
     authFailures: { points: 100_000, durationSec: 60 },
+    // Tests change rows under the API's feet (SQL); the cache has its own tests (server/http/auth-cache.test.ts).
+    authCacheMs: 0,
     ...opts.config,
   };
   const limiters: RateLimiterHandle[] = [];

@@ -23,11 +23,12 @@ export function registerCredentialRoutes(app: Hono<AppEnv>) {
   register(app, appRoutes.rotateApiKey, async (c, _in, caller) => {
     const { db, secrets } = c.get('deps');
     const apiKey = newApiKey();
-    // Requests are authenticated by the key's hash, looked up afresh each time: the old key is refused from here on.
+    // Requests are authenticated by the key's hash; the cached caller of the old key is dropped (in every instance): it is refused from here on.
     await db
       .update(users)
       .set({ apiKeyEnc: secrets.encrypt(apiKey), apiKeyHash: secrets.hash(apiKey) })
       .where(eq(users.id, caller.user.id));
+    c.get('deps').authCache?.invalidate({ user: caller.user.id });
     return { apiKey };
   });
 }

@@ -10,7 +10,8 @@ import { createUser, isLastAdmin, presentUser, type Visibility } from './service
 
 export function registerUserRoutes(app: Hono<AppEnv>) {
   register(app, userRoutes.me, async (c, _in, caller) => {
-    const apiKey = c.get('deps').secrets.decrypt(caller.user.apiKeyEnc);
+    // Signed in with the API key, the caller sent it: no need to decrypt the stored copy.
+    const apiKey = caller.credential.kind === 'apiKey' ? (c.req.header('x-api-key') ?? '') : c.get('deps').secrets.decrypt(caller.user.apiKeyEnc);
     return presentUser(caller.user, 'self', { team: caller.team, apiKey, viewerIsAdmin: isAdmin(caller) });
   });
 
@@ -43,6 +44,8 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
       const [updated] = await scope.update(users, body, eq(users.id, target.id));
       return updated!;
     });
+    // A new role or status counts from the next request, in every instance.
+    c.get('deps').authCache?.invalidate({ user: row.id });
     return presentUser(row, 'admin');
   });
 }

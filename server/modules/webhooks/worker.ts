@@ -9,6 +9,7 @@ import { postJson, type PostResult } from './net.ts';
 import { onOutboxWrite } from './outbox.ts';
 import { signBody, targetPolicy, userAgent, type HookRow } from './service.ts';
 import { dispatchEvents } from './fan-out.ts';
+import { DELIVERY_ATTEMPTS, DELIVERY_FAILURES } from '../../ops/metrics.ts';
 
 type EventRow = typeof webhookEvents.$inferSelect;
 type DeliveryRow = typeof hookDeliveries.$inferSelect;
@@ -93,7 +94,7 @@ interface Outcome {
 
 const rowsOf = <T>(r: unknown): T[] => ((r as { rows?: T[] }).rows ?? (r as T[])) as T[];
 
-export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets' | 'logger' | 'clock'>, overrides: Partial<WorkerOptions> = {}): WebhookWorker {
+export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets' | 'logger' | 'clock' | 'ops'>, overrides: Partial<WorkerOptions> = {}): WebhookWorker {
   const opts: WorkerOptions = {
     clock: deps.clock,
     settings: deps.config.webhooks,
@@ -332,6 +333,8 @@ export function createWebhookWorker(deps: Pick<Deps, 'db' | 'config' | 'secrets'
         },
       });
       outcomes.push({ it, at, r });
+      deps.ops?.metrics.inc(DELIVERY_ATTEMPTS, 'Webhook delivery attempts made by this process.');
+      if (!r.ok) deps.ops?.metrics.inc(DELIVERY_FAILURES, 'Webhook delivery attempts that failed (network error, timeout or an answer other than 2xx).');
       if (!r.ok) {
         i++;
         break;
