@@ -75,6 +75,13 @@ test.describe('on a laptop', () => {
         const list = nav.locator('.more-menu__list');
         await expect(list).toBeVisible();
         moreLabels = await list.getByRole('link').allInnerTexts();
+        // The whole list shows: nothing of it is cut off.
+        expect(await list.evaluate((el) => el.scrollHeight - el.clientHeight)).toBeLessThanOrEqual(1);
+        const listBox = (await list.boundingBox())!;
+        for (const link of await list.getByRole('link').all()) {
+          const b = (await link.boundingBox())!;
+          expect(b.y + b.height).toBeLessThanOrEqual(listBox.y + listBox.height);
+        }
         await page.screenshot({ path: `.tmp/screens/nav-${width}-more.png` });
         await page.keyboard.press('Escape');
         await expect(list).toHaveCount(0);
