@@ -224,6 +224,84 @@ test('an admin adds, edits and deletes categories, moving the expenses of one', 
   expect(moved!.category).toBe(hotel.id);
 });
 
+test('a receipt dropped onto a row joins that expense; a fresh upload is removed only after asking; Undo brings a deleted expense back', async ({ page }) => {
+  test.setTimeout(90_000);
+  const member = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+    name: 'Dora Dropper',
+    email: `dora-${Date.now()}@example.test`,
+    role: 'member',
+  });
+  const w = await seedExpenseWorld('drop', member.id);
+  const today = new Date().toISOString().slice(0, 10);
+  await call('POST', '/expenses', member.apiKey, { category: w.meals.id, date: today, amount: 2350, details: 'Team lunch', project: w.project.id });
+  await call('POST', '/expenses', member.apiKey, { category: w.meals.id, date: today, amount: 990, details: 'Coffee beans' });
+  await signInWithKeyAt(page, member.apiKey, '/expenses');
+  const row = page.getByRole('row').filter({ hasText: 'Team lunch' });
+  await expect(row).toContainText('None');
+  await expect(page.getByText('Drop a receipt onto an expense to attach it.')).toBeVisible();
+
+  // A file from the desktop dragged over the row marks it; dropped, it uploads and joins that expense only.
+  const files = await page.evaluateHandle((b64) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))], 'lunch.png', { type: 'image/png' }));
+    return dt;
+  }, PNG.toString('base64'));
+  await row.dispatchEvent('dragover', { dataTransfer: files });
+  await expect(row).toHaveAttribute('data-drop-over', 'true');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/expenses-drop-row-1360.png' });
+  await row.dispatchEvent('drop', { dataTransfer: files });
+  await expect(page.getByRole('status').filter({ hasText: 'lunch.png is attached to the expense of' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Download lunch.png' }).locator('img')).toBeVisible();
+  await expect(row).not.toHaveAttribute('data-drop-over');
+  await expectNoAxeViolations(page);
+  let saved = await call<{ details: string; attachments: { name: string }[] }[]>('GET', '/expenses', member.apiKey);
+  expect(saved.map((e) => [e.details, e.attachments.map((a) => a.name)]).sort()).toEqual([
+    ['Coffee beans', []],
+    ['Team lunch', ['lunch.png']],
+  ]);
+  // A file the server would refuse is refused at the row too, before sending.
+  const text = await page.evaluateHandle(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['not a receipt'], 'notes.txt', { type: 'text/plain' }));
+    return dt;
+  });
+  await page.getByRole('row').filter({ hasText: 'Coffee beans' }).dispatchEvent('drop', { dataTransfer: text });
+  await expect(page.getByRole('alert').filter({ hasText: 'notes.txt is not a file we take' })).toBeVisible();
+
+  // In the form, a receipt uploaded just now asks before it is removed.
+  await row.getByText('Team lunch').click();
+  const dialog = page.getByRole('dialog', { name: 'Edit expense' });
+  await pickReceipts(page, [{ name: 'tip.pdf', mimeType: 'application/pdf', buffer: PDF }]);
+  await expectUploaded(page, 'tip.pdf');
+  await dialog.getByRole('button', { name: 'Remove tip.pdf' }).click();
+  const ask = page.getByRole('dialog', { name: 'Remove tip.pdf?' });
+  await expect(ask).toContainText('tip.pdf comes off this expense when you save it.');
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/expenses-remove-receipt-1360.png' });
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'tip.pdf' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Remove tip.pdf' }).click();
+  await page.getByRole('dialog', { name: 'Remove tip.pdf?' }).getByRole('button', { name: 'Remove' }).click();
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'tip.pdf' })).toHaveCount(0);
+
+  // Deleted, then brought back with Undo: the same expense with its receipt.
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete this expense?' }).getByRole('button', { name: 'Delete expense' }).click();
+  await expect(row).toHaveCount(0);
+  const undo = page.getByRole('status').filter({ hasText: 'Expense deleted' }).getByRole('button', { name: 'Undo' });
+  await expect(undo).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/expenses-undo-1360.png' });
+  await undo.click();
+  await expect(page.getByRole('status').filter({ hasText: 'Expense restored' })).toBeVisible();
+  await expect(row.getByRole('button', { name: 'Download lunch.png' })).toBeVisible();
+  await expect(row).toContainText('$23.50');
+  saved = await call<{ details: string; amount: number; project: string | null; attachments: { name: string }[] }[]>('GET', '/expenses', member.apiKey);
+  expect(saved.find((e) => e.details === 'Team lunch')).toMatchObject({ amount: 2350, project: w.project.id, attachments: [{ name: 'lunch.png' }] });
+  expect(saved).toHaveLength(2);
+});
+
 test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 

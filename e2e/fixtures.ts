@@ -35,6 +35,7 @@ export const PASSWORD_MEMBERS = {
   reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
   reviewer: { name: 'Sam Supervisor', email: 'sam-supervisor@example.test', password: 'sam supervisor journey 1', role: 'supervisor' },
   reports: { name: 'Sol Reports', email: 'sol-reports@example.test', password: 'sol reports journey 1', role: 'supervisor' },
+  reportsMember: { name: 'Mo Ownhours', email: 'mo-ownhours@example.test', password: 'mo own hours journey 1' },
   refused: { name: 'Rafa Refused', email: 'rafa-refused@example.test', password: 'rafa refused journey 1' },
   refusedPhone: { name: 'Rhea Refused', email: 'rhea-refused@example.test', password: 'rhea refused journey 1' },
   lost: { name: 'Luca Lost', email: 'luca-lost@example.test', password: 'luca lost journey 1' },
@@ -46,6 +47,8 @@ export const PASSWORD_MEMBERS = {
   tasksAdmin: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'admin' },
   tasksReader: { name: 'Rory Reader', email: 'rory-reader@example.test', password: 'rory reads tasks 1' },
   clientsReader: { name: 'Rex Reader', email: 'rex-reader@example.test', password: 'rex reads projects 1' },
+  timeOff: { name: 'Tara Timeoff', email: 'tara-timeoff@example.test', password: 'tara time off journey 1' },
+  timeOffPhone: { name: 'Opal Timeoff', email: 'opal-timeoff@example.test', password: 'opal time off journey 1' },
 } as const satisfies Record<string, { name: string; email: string; password: string; role?: 'member' | 'supervisor' | 'admin' }>;
 export type PasswordMemberSlot = keyof typeof PASSWORD_MEMBERS;
 
@@ -97,4 +100,12 @@ export async function expectNoAxeViolations(page: Page) {
     .catch(() => undefined);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+/** Opens a screen from the header's navigation as a user would: its link, or under More when it does not fit. */
+export async function openScreen(page: Page, label: string) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const link = nav.getByRole('link', { name: label, exact: true });
+  if (!(await link.first().isVisible())) await nav.getByRole('button', { name: /^More/ }).click();
+  await link.first().click();
 }

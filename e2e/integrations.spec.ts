@@ -1,4 +1,4 @@
-import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
+import { adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
 import { connectThirdPartyApp, openWithKey, refresh, startReceiver } from './integrations-helpers.ts';
 import { apiUrl, call, seedWorld, signInWithKey, type Member } from './timesheet-helpers.ts';
 
@@ -9,7 +9,7 @@ test('the API key: reveal, copy, rotate; the old key is refused and this browser
   const n = Date.now().toString(36);
   const member = await call<Member>('POST', '/team/users', adaKey(), { name: 'Rosa Rotate', email: `rosa-${n}@example.test`, role: 'member' });
   await signInWithKey(page, member.apiKey);
-  await page.getByRole('link', { name: 'Integrations' }).first().click();
+  await openScreen(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
   const card = page.getByRole('region', { name: 'API key' });
   await expect(card.getByText(member.apiKey)).toHaveCount(0);
@@ -137,6 +137,70 @@ test('webhooks: a failed handshake says why; once fixed the hook is created, a t
     await expect(card.getByRole('button', { name: 'Add webhook' })).toBeVisible();
     await expectNoAxeViolations(page);
     if (shots) await page.screenshot({ path: `${shots}/integrations-phone.png`, fullPage: true });
+  } finally {
+    await receiver.close();
+  }
+});
+
+test('webhooks: edit a hook’s events; turn it off and nothing is delivered, turn it on again and deliveries resume', async ({ page }) => {
+  test.setTimeout(180_000);
+  const w = await seedWorld('hooks-toggle');
+  const receiver = await startReceiver();
+  const target = `${receiver.url}/toggle`;
+  const deliveries = () => receiver.state.received.filter((r) => r.headers['x-hook-event']);
+  try {
+    const created = await call<{ id: number }>('POST', '/hooks', w.member.apiKey, { targetUrl: target, events: ['api:time:updated'] });
+    await page.setViewportSize({ width: 1360, height: 900 });
+    await openWithKey(page, w.member.apiKey, '/integrations');
+    const hook = page.getByRole('region', { name: `Webhook ${target}` });
+    await expect(hook).toContainText('Active');
+
+    await hook.getByRole('button', { name: /^Edit events and project/ }).click();
+    await expect(hook.getByLabel('Target URL')).toHaveAttribute('readonly', '');
+    await hook.getByRole('checkbox', { name: 'Timer started' }).check();
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-edit.png`, fullPage: true });
+    await hook.getByRole('button', { name: 'Save changes' }).click();
+    await expect(page.getByText('Webhook saved: the handshake passed.')).toBeVisible();
+    await expect(hook).toContainText('api:time:updated, api:timer:started');
+    const saved = await call<{ events: string[] }>('GET', `/hooks/${created.id}`, w.member.apiKey);
+    expect(saved.events).toEqual(['api:time:updated', 'api:timer:started']);
+
+    await hook.getByRole('button', { name: 'Turn off' }).click();
+    await expect(hook).toContainText('Turned off by you');
+    await expect(hook.getByText('Off', { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-off.png`, fullPage: true });
+    await call('POST', '/time', w.member.apiKey, { time: 900, date: w.today, task: w.tasks[1]!.id });
+    // The worker polls every 250 ms: a few seconds is ample for a delivery that should not come.
+    await page.waitForTimeout(4_000);
+    expect(deliveries()).toHaveLength(0);
+
+    await hook.getByRole('button', { name: 'Turn on again' }).click();
+    await expect(page.getByText('The webhook is on again')).toBeVisible();
+    await expect(hook.getByText('Active', { exact: true })).toBeVisible();
+    await call('POST', '/time', w.member.apiKey, { time: 1200, date: w.today, task: w.tasks[2]!.id });
+    await expect.poll(() => deliveries().length, { timeout: 20_000 }).toBe(1);
+    await page.waitForTimeout(1_000);
+    // Only the change made after it was on again: nothing from the time it was off.
+    expect(deliveries()).toHaveLength(1);
+    expect(deliveries()[0]!.body).toContain('"time":1200');
+
+    await hook.getByRole('button', { name: 'Deliveries' }).click();
+    const log = hook.getByRole('table', { name: `Deliveries to ${target}` });
+    const redeliver = log.getByRole('button', { name: /Redeliver/ });
+    await expect(redeliver).toHaveCount(1);
+    await expect(redeliver).toBeInViewport();
+    expect(await log.evaluate((el) => el.parentElement!.scrollWidth <= el.parentElement!.clientWidth)).toBe(true);
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-log-1360.png`, fullPage: true });
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(redeliver).toBeInViewport();
+    await redeliver.click();
+    await expect(page.getByText('Sent again')).toBeVisible();
+    await expectNoAxeViolations(page);
+    if (shots) await page.screenshot({ path: `${shots}/hooks-log-375.png`, fullPage: true });
   } finally {
     await receiver.close();
   }

@@ -198,7 +198,8 @@ test('an admin arranges sections and tasks by keyboard and drag, estimates, defi
   await shot(page, 'fields-phone');
 
   // A member who is not on the project reads it: no moving, adding, closing or defining.
-  const other = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+  const otherContext = await browser.newContext({ viewport: { width: 1360, height: 900 } });
+  const other = await otherContext.newPage();
   await other.goto(tasksUrl);
   await signInAs(other, reader);
   await expect(other.getByRole('button', { name: 'Review', exact: true })).toBeVisible();
@@ -216,5 +217,5 @@ test('an admin arranges sections and tasks by keyboard and drag, estimates, defi
   await expect(other.getByText('You can’t define custom fields because only admins and supervisors define them.')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Add a field' })).toHaveCount(0);
   await expectNoAxeViolations(other);
-  await other.close();
+  await otherContext.close();
 });

@@ -112,3 +112,27 @@ export function columns(table: { headers: string[]; rows: string[][]; total: str
   });
   return { rows: table.rows.map((r) => at.map((i) => r[i])), total: at.map((i) => table.total[i]) };
 }
+
+/** April 2025, for the member's own month: no other journey logs time then. */
+export const MEMBER_RANGE = { from: '2025-04-01', to: '2025-04-30' };
+
+/**
+ * The member's April: 2:00 on 8 April on an hourly project at 90.00 an hour (billable), 1:00 on 9 April on a
+ * non-billable one; the admin's 4:00 on the hourly project on 10 April, which the member must not see.
+ */
+export async function seedMemberMonth(memberId: number) {
+  const key = adaKey();
+  const me = await call<{ id: number }>('GET', '/users/me', key);
+  const found = await call<{ id: string; name: string }[]>('GET', '/projects', key);
+  if (found.some((p) => p.name === 'Member April billable')) return;
+  const project = async (name: string, billing: object, rate: object) => {
+    const p = await call<{ id: string }>('POST', '/projects', key, { name, users: [me.id, memberId] });
+    await call('PUT', `/projects/${p.id}/billing`, key, { billing, rate });
+    return (await call<{ id: string }>('POST', `/projects/${p.id}/tasks`, key, { name: `${name} work` })).id;
+  };
+  const billable = await project('Member April billable', { type: 'hourly' }, { type: 'project_rate', rate: 9000 });
+  const unbilled = await project('Member April internal', { type: 'non_billable' }, { type: 'project_rate', rate: 0 });
+  await call('POST', '/time', key, { user: memberId, task: billable, date: '2025-04-08', time: 2 * 3600 });
+  await call('POST', '/time', key, { user: memberId, task: unbilled, date: '2025-04-09', time: 3600 });
+  await call('POST', '/time', key, { user: me.id, task: billable, date: '2025-04-10', time: 4 * 3600 });
+}

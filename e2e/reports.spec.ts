@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
-import { columns, headline, rangeQuery, readTable, seedReports, type ReportWorld } from './reports-helpers.ts';
+import { columns, headline, MEMBER_RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
 import { signInAs } from './sign-in.ts';
 
 const sam = passwordMember('reports');
+const mo = passwordMember('reportsMember');
 const ada = {
   email: ADA.email,
   password: ADA.password,
@@ -15,6 +16,7 @@ let world: ReportWorld;
 
 test.beforeAll(async () => {
   world = await seedReports(sam.id);
+  await seedMemberMonth(mo.id);
 });
 
 test.describe('reports', () => {
@@ -174,5 +176,52 @@ test.describe('reports', () => {
     await expect(page.getByRole('table', { name: 'Project report' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
+  });
+
+  test('a member reads only their own time: People alone, no money anywhere', async ({ page }) => {
+    const april = `from=${MEMBER_RANGE.from}&to=${MEMBER_RANGE.to}`;
+    // A link to the clients tab lands on People, the one tab a member has, with the filters kept.
+    await page.goto(`/reports/clients?${april}`);
+    await signInAs(page, mo);
+    await expect(page).toHaveURL(new RegExp(`/reports/people\\?.*from=${MEMBER_RANGE.from}`));
+    await expect(page.getByRole('navigation', { name: 'Report tabs' })).toHaveCount(0);
+    await expect(headline(page, 'Total time')).toHaveText('3:00');
+    await expect(headline(page, 'Billable time')).toHaveText('2:00');
+    for (const hidden of ['Billable amount', 'Costs', 'Profit']) await expect(headline(page, hidden)).toHaveCount(0);
+    const people = await readTable(page, 'Person report');
+    expect(people.headers).toEqual(['Person', 'Time', 'Billable time', 'Non-billable time', 'By timer', 'Time off (days)', 'Time off']);
+    // Only themselves: the admin's 4:00 on the same project is not theirs to read.
+    expect(columns(people, ['Person', 'Time', 'Billable time', 'Non-billable time']).rows).toEqual([['Mo Ownhours', '3:00', '2:00', '1:00']]);
+    await expect(page.getByRole('heading', { level: 2, name: /amount|costs|profit/i })).toHaveCount(0);
+    await expect(page.getByText(/billable amount|costs|profit|\$/i)).toHaveCount(0);
+    // No person or client to choose: the filters offer only what the member may read.
+    await expect(page.getByLabel('Person')).toHaveCount(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (CSV)' }).click()]);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toContain('Mo Ownhours');
+    expect(csv).not.toMatch(/amount|cost|profit|Ada Admin/i);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '.tmp/screens/reports-member-1360.png', fullPage: true });
+  });
+
+  test('printed, the figures carry their definitions, unfolded', async ({ page }) => {
+    await page.goto(`/reports/projects?${rangeQuery}`);
+    await signInAs(page, ada);
+    await expect(headline(page, 'Total time')).toHaveText('13:30');
+    const definitions = page.locator('details').filter({ hasText: 'What each figure means' });
+    const profit = definitions.getByText('Billable amount minus costs; may be negative.');
+    await expect(profit).toBeHidden();
+    await page.emulateMedia({ media: 'print' });
+    await expect(profit).toBeVisible();
+    await expect(definitions).toHaveAttribute('open', '');
+    await page.screenshot({ path: '.tmp/screens/reports-print-1360.png', fullPage: true });
+    // Back on screen, folded as the reader left it.
+    await page.emulateMedia({ media: 'screen' });
+    await expect(profit).toBeHidden();
+    // The browser's own print (Ctrl+P) announces itself with beforeprint.
+    await page.evaluate(() => window.dispatchEvent(new Event('beforeprint')));
+    await expect(profit).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await expect(profit).toBeHidden();
   });
 });
