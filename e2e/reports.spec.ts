@@ -195,7 +195,7 @@ test.describe('reports', () => {
     await expect(page.getByRole('heading', { level: 2, name: /amount|costs|profit/i })).toHaveCount(0);
     await expect(page.getByText(/billable amount|costs|profit|\$/i)).toHaveCount(0);
     // No person or client to choose: the filters offer only what the member may read.
-    await expect(page.getByLabel('Person')).toHaveCount(0);
+    await expect(page.getByRole('combobox', { name: 'Person' })).toHaveCount(0);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (CSV)' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain('Mo Ownhours');
