@@ -44,7 +44,7 @@ export const PASSWORD_MEMBERS = {
   todaySupervisor: { name: 'Sid Today', email: 'sid-today@example.test', password: 'sid today journey 1', role: 'supervisor' },
   apps: { name: 'Ines Integrator', email: 'ines-integrator@example.test', password: 'ines connects apps 1' },
   clients: { name: 'Cleo Planter', email: 'cleo-planter@example.test', password: 'cleo plants budgets 1' },
-  tasksAdmin: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'supervisor' },
+  tasksManager: { name: 'Theo Tasks', email: 'theo-tasks@example.test', password: 'theo arranges tasks 1', role: 'supervisor' },
   tasksReader: { name: 'Rory Reader', email: 'rory-reader@example.test', password: 'rory reads tasks 1' },
   clientsReader: { name: 'Rex Reader', email: 'rex-reader@example.test', password: 'rex reads projects 1' },
   timeOff: { name: 'Tara Timeoff', email: 'tara-timeoff@example.test', password: 'tara time off journey 1' },

@@ -59,7 +59,7 @@ export function useAnnouncer() {
 
 /**
  * Keeps focus on the handle `handleId` while the list redraws after a move (the row may be drawn anew in
- * another section once the new order is in).
+ * another section once the new order is in), unless the user has moved focus on meanwhile.
  */
 export function useRefocus() {
   const target = useRef<{ id: string; until: number } | null>(null);
@@ -70,8 +70,11 @@ export function useRefocus() {
       target.current = null;
       return;
     }
-    const handle = document.querySelector<HTMLElement>(`[data-handle="${CSS.escape(t.id)}"]`);
-    if (handle && document.activeElement !== handle) handle.focus();
+    // Only focus that the redraw dropped (the moved row drawn anew) comes back; focus the user has since
+    // put elsewhere, such as another handle, stays where it is.
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    document.querySelector<HTMLElement>(`[data-handle="${CSS.escape(t.id)}"]`)?.focus();
   });
   return (id: string) => {
     target.current = { id, until: Date.now() + 2000 };
