@@ -5,8 +5,8 @@ import { useApi } from '../../api/context.ts';
 import { BudgetBar } from '../budgets/budget-bar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
-import { TextField } from '../../ui/text-field.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
+import { ClearFilters, EmptyList, matchesWords, SearchBox } from '../../ui/table/list-filters.tsx';
 import type { Column } from '../../ui/table/types.ts';
 import { clientListQueryOptions, type Client } from './api.ts';
 import styles from '../budgets/screens.module.css';
@@ -26,9 +26,8 @@ const statusOptions = [
 
 /** Clients matching the filters: words of the name (any order, any case) and the status (active by default). */
 export function filterClients(list: readonly Client[], f: ClientFilters): Client[] {
-  const words = (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const status = f.status ?? 'active';
-  return list.filter((c) => (status === 'all' || c.status === status) && words.every((w) => c.name.toLowerCase().includes(w)));
+  return list.filter((c) => (status === 'all' || c.status === status) && matchesWords(c.name, f.q));
 }
 
 export interface ClientListProps {
@@ -87,13 +86,7 @@ export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMo
         )}
       </header>
       <div className={styles.filters} role="search" aria-label="Filter clients">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Client name"
-          value={filters.q ?? ''}
-          onChange={(e) => onFiltersChange({ ...filters, q: e.target.value || undefined })}
-        />
+        <SearchBox placeholder="Client name" value={filters.q} onChange={(q) => onFiltersChange({ ...filters, q })} />
         <SelectField
           label="Status"
           options={statusOptions}
@@ -102,11 +95,7 @@ export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMo
             onFiltersChange({ ...filters, status: e.target.value === 'active' ? undefined : (e.target.value as ClientFilters['status']) })
           }
         />
-        {filtered && (
-          <Button variant="ghost" onClick={() => onFiltersChange({})}>
-            Clear filters
-          </Button>
-        )}
+        <ClearFilters shown={filtered} onClear={() => onFiltersChange({})} />
       </div>
       <DataTable
         label="Clients"
@@ -118,21 +107,21 @@ export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMo
         onRetry={() => void list.refetch()}
         onOpen={(c) => onOpen(c.id)}
         empty={
-          filtered ? (
-            <>
-              <p>No client matches these filters.</p>
-              <Button onClick={() => onFiltersChange({})}>Clear filters</Button>
-            </>
-          ) : (
-            <>
-              <p>No clients yet. A client groups projects, carries a budget and receives invoices.</p>
-              {canManage && (
-                <Button variant="primary" onClick={() => setCreating(true)}>
-                  New client
-                </Button>
-              )}
-            </>
-          )
+          <EmptyList
+            filtered={filtered}
+            noun="client"
+            onClear={() => onFiltersChange({})}
+            otherwise={
+              <>
+                <p>No clients yet. A client groups projects, carries a budget and receives invoices.</p>
+                {canManage && (
+                  <Button variant="primary" onClick={() => setCreating(true)}>
+                    New client
+                  </Button>
+                )}
+              </>
+            }
+          />
         }
       />
       {creating && (

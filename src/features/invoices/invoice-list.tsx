@@ -6,6 +6,7 @@ import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { DateRangeInput } from '../../ui/inputs/date-range-input.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
+import { ClearFilters, EmptyList } from '../../ui/table/list-filters.tsx';
 import type { Column } from '../../ui/table/types.ts';
 import { invoiceClientsQueryOptions, invoiceListQueryOptions, type Invoice, type InvoiceFilters } from './api.ts';
 import { day, money, statusLabels } from './format.ts';
@@ -70,11 +71,7 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
           today={today}
           weekStart={weekStart}
         />
-        {filtered && (
-          <Button variant="ghost" onClick={() => onFiltersChange({})}>
-            Clear filters
-          </Button>
-        )}
+        <ClearFilters shown={filtered} onClear={() => onFiltersChange({})} />
       </div>
       <DataTable
         label="Invoices"
@@ -87,19 +84,19 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
         onOpen={(i) => onOpen(i.id)}
         sortLocally={false}
         empty={
-          filtered ? (
-            <>
-              <p>No invoice matches these filters.</p>
-              <Button onClick={() => onFiltersChange({})}>Clear filters</Button>
-            </>
-          ) : (
-            <>
-              <p>No invoices yet. Bill a client for its uninvoiced time and expenses.</p>
-              <Button variant="primary" onClick={() => setCreating(true)}>
-                New invoice
-              </Button>
-            </>
-          )
+          <EmptyList
+            filtered={filtered}
+            noun="invoice"
+            onClear={() => onFiltersChange({})}
+            otherwise={
+              <>
+                <p>No invoices yet. Bill a client for its uninvoiced time and expenses.</p>
+                <Button variant="primary" onClick={() => setCreating(true)}>
+                  New invoice
+                </Button>
+              </>
+            }
+          />
         }
       />
       {creating && (

@@ -5,8 +5,8 @@ import { useApi } from '../../api/context.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
+import { ClearFilters, EmptyList, matchesWords, SearchBox } from '../../ui/table/list-filters.tsx';
 import type { Column } from '../../ui/table/types.ts';
-import { TextField } from '../../ui/text-field.tsx';
 import { BudgetBar } from '../budgets/budget-bar.tsx';
 import styles from '../budgets/screens.module.css';
 import type { Client } from '../clients/api.ts';
@@ -24,13 +24,12 @@ export interface ProjectFilters {
 
 /** Projects matching the filters: words of the name, status (open by default) and client. */
 export function filterProjects(list: readonly Project[], f: ProjectFilters): Project[] {
-  const words = (f.q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const status = f.status ?? 'open';
   return list.filter(
     (p) =>
       (status === 'all' || p.status === status) &&
       (f.client === undefined || (f.client === 'none' ? p.client === null : p.client === f.client)) &&
-      words.every((w) => p.name.toLowerCase().includes(w)),
+      matchesWords(p.name, f.q),
   );
 }
 
@@ -95,13 +94,7 @@ export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCrea
       </header>
       {readOnlyNote && <p className={styles.muted}>{readOnlyNote}</p>}
       <div className={styles.filters} role="search" aria-label="Filter projects">
-        <TextField
-          label="Search"
-          type="search"
-          placeholder="Project name"
-          value={filters.q ?? ''}
-          onChange={(e) => onFiltersChange({ ...filters, q: e.target.value || undefined })}
-        />
+        <SearchBox placeholder="Project name" value={filters.q} onChange={(q) => onFiltersChange({ ...filters, q })} />
         <SelectField
           label="Status"
           options={[
@@ -127,11 +120,7 @@ export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCrea
             }}
           />
         )}
-        {filtered && (
-          <Button variant="ghost" onClick={() => onFiltersChange({})}>
-            Clear filters
-          </Button>
-        )}
+        <ClearFilters shown={filtered} onClear={() => onFiltersChange({})} />
       </div>
       <DataTable
         label="Projects"
@@ -143,25 +132,25 @@ export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCrea
         onRetry={() => void list.refetch()}
         onOpen={(p) => onOpen(p.id)}
         empty={
-          filtered ? (
-            <>
-              <p>No project matches these filters.</p>
-              <Button onClick={() => onFiltersChange({})}>Clear filters</Button>
-            </>
-          ) : (
-            <>
-              <p>
-                {canCreate
-                  ? 'No projects yet. A project holds tasks, its team, billing and budget.'
-                  : 'No projects are shared with you yet.'}
-              </p>
-              {canCreate && (
-                <Button variant="primary" onClick={() => setCreating(true)}>
-                  New project
-                </Button>
-              )}
-            </>
-          )
+          <EmptyList
+            filtered={filtered}
+            noun="project"
+            onClear={() => onFiltersChange({})}
+            otherwise={
+              <>
+                <p>
+                  {canCreate
+                    ? 'No projects yet. A project holds tasks, its team, billing and budget.'
+                    : 'No projects are shared with you yet.'}
+                </p>
+                {canCreate && (
+                  <Button variant="primary" onClick={() => setCreating(true)}>
+                    New project
+                  </Button>
+                )}
+              </>
+            }
+          />
         }
       />
       {creating && (
