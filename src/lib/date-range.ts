@@ -1,17 +1,4 @@
-import {
-  endOfMonth,
-  endOfQuarter,
-  endOfWeek,
-  endOfYear,
-  format,
-  startOfMonth,
-  startOfQuarter,
-  startOfWeek,
-  startOfYear,
-  subMonths,
-  subWeeks,
-  type Day,
-} from 'date-fns';
+import { addDays, weekStartDate } from '../../contract/weeks.ts';
 
 /** Dates are `YYYY-MM-DD` calendar days, both ends included. */
 export interface DateRange {
@@ -32,35 +19,36 @@ export const presetLabels: Record<RangePreset | 'custom', string> = {
   custom: 'Custom',
 };
 
-/**
- * Calendar days are handled at local noon: no daylight-saving change happens at noon, so a day never
- * slips to its neighbour whatever the browser's time zone.
- */
-const toDate = (day: string) => new Date(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)), 12);
-const toDay = (date: Date) => format(date, 'yyyy-MM-dd');
-const span = (from: Date, to: Date): DateRange => ({ from: toDay(from), to: toDay(to) });
+const pad = (n: number) => String(n).padStart(2, '0');
+/** The first and last day of the month `month` (1–12, may run past either end of the year) of `year`. */
+function monthSpan(year: number, month: number, months = 1): DateRange {
+  const first = new Date(Date.UTC(year, month - 1, 1));
+  const last = new Date(Date.UTC(year, month - 1 + months, 0));
+  const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
+  return { from: day(first), to: day(last) };
+}
 
-/** The days of `preset` around `today` (the user's date), for weeks starting on `weekStart` (0 = Sunday). */
+/**
+ * The days of `preset` around `today` (the user's date), for weeks starting on `weekStart` (0 = Sunday).
+ * Pure calendar arithmetic on `YYYY-MM-DD` days: the browser's time zone and daylight saving play no part.
+ */
 export function presetRange(preset: RangePreset, today: string, weekStart: number): DateRange {
-  const day = toDate(today);
-  const week = { weekStartsOn: (((weekStart % 7) + 7) % 7) as Day };
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const week = (start: string): DateRange => ({ from: start, to: addDays(start, 6) });
   switch (preset) {
     case 'this-week':
-      return span(startOfWeek(day, week), endOfWeek(day, week));
-    case 'last-week': {
-      const before = subWeeks(day, 1);
-      return span(startOfWeek(before, week), endOfWeek(before, week));
-    }
+      return week(weekStartDate(today, ((weekStart % 7) + 7) % 7));
+    case 'last-week':
+      return week(addDays(weekStartDate(today, ((weekStart % 7) + 7) % 7), -7));
     case 'this-month':
-      return span(startOfMonth(day), endOfMonth(day));
-    case 'last-month': {
-      const before = subMonths(day, 1);
-      return span(startOfMonth(before), endOfMonth(before));
-    }
+      return monthSpan(year, month);
+    case 'last-month':
+      return monthSpan(year, month - 1);
     case 'this-quarter':
-      return span(startOfQuarter(day), endOfQuarter(day));
+      return monthSpan(year, month - ((month - 1) % 3), 3);
     case 'this-year':
-      return span(startOfYear(day), endOfYear(day));
+      return monthSpan(year, 1, 12);
   }
 }
 
