@@ -91,6 +91,8 @@ test('a member requests a half day seeing the balance first, withdraws another; 
   const preview = dialog.getByRole('region', { name: 'Before sending' });
   await expect(preview).toContainText('0.5 days counted');
   await expect(preview).toContainText('8 days left, 7.5 days after this request');
+  // The allocation runs to the end of next year: its line says which year.
+  await expect(preview).toContainText(`31 Dec ${Number(new Date().toISOString().slice(0, 4)) + 1}: 8 days left`);
   await expect(dialog.getByText(/Overlaps time off/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.tmp/screens/time-off-form-1360.png' });
