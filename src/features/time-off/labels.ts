@@ -27,3 +27,6 @@ export const daysText = (n: number) => `${Math.round(n * 100) / 100} ${n === 1 ?
 
 export const typeName = (types: readonly TimeOffType[], id: number | null) =>
   id === null ? 'Time off' : (types.find((t) => t.id === id)?.name ?? 'Time off');
+
+/** The type's initial, shown with its colour so a marker does not rely on colour alone. */
+export const typeLetter = (types: readonly TimeOffType[], id: number | null) => typeName(types, id).slice(0, 1).toUpperCase();
