@@ -51,7 +51,7 @@ test.use({ viewport: { width: 1360, height: 900 } });
 test('a member requests a half day seeing the balance first, withdraws another; an admin approves and rejects; the grid shows it', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const member = passwordMember('timeOff');
   const w = await seedWorld('time off', { member });
   const type = await seedTimeOff('journey', member.id, 10);
