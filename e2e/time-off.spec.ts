@@ -1,8 +1,8 @@
 import type { Page } from '@playwright/test';
-import { addDays, weekdayOf } from '../contract/weeks.ts';
+import { addDays, shiftWeek, weekDates, weekdayOf } from '../contract/weeks.ts';
 import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs } from './sign-in.ts';
-import { apiUrl, call, seedWorld, useKeySessionOn } from './timesheet-helpers.ts';
+import { apiUrl, call, dayLabel, seedWorld, useKeySessionOn } from './timesheet-helpers.ts';
 
 const fmt = new Intl.DateTimeFormat('en-GB', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 /** How the screen names a day: `Wed 25 Nov`. */
@@ -30,6 +30,9 @@ async function seedTimeOff(label: string, memberId: number, days: number) {
   return type;
 }
 
+/** A day's row of the timecards, by its heading (`Wednesday, Nov 25`). */
+const timecardRow = (page: Page, date: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: dayLabel(date) }) });
+
 async function adminPage(page: Page) {
   // Its own context: axe scans only pages of a context the test made.
   const context = await page
@@ -48,7 +51,7 @@ test.use({ viewport: { width: 1360, height: 900 } });
 test('a member requests a half day seeing the balance first, withdraws another; an admin approves and rejects; the grid shows it', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(180_000);
   const member = passwordMember('timeOff');
   const w = await seedWorld('time off', { member });
   const type = await seedTimeOff('journey', member.id, 10);
@@ -91,6 +94,8 @@ test('a member requests a half day seeing the balance first, withdraws another; 
   const preview = dialog.getByRole('region', { name: 'Before sending' });
   await expect(preview).toContainText('0.5 days counted');
   await expect(preview).toContainText('8 days left, 7.5 days after this request');
+  // The allocation runs to the end of next year: its line says which year.
+  await expect(preview).toContainText(`31 Dec ${Number(new Date().toISOString().slice(0, 4)) + 1}: 8 days left`);
   await expect(dialog.getByText(/Overlaps time off/)).toHaveCount(0);
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.tmp/screens/time-off-form-1360.png' });
@@ -145,6 +150,12 @@ test('a member requests a half day seeing the balance first, withdraws another; 
   await expect(offRow).toContainText('Half day');
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.tmp/screens/time-off-grid-1360.png' });
+
+  // And in the week's timecards, on its day only.
+  await page.goto('/timecards');
+  await expect(timecardRow(page, half)).toContainText(`${type.name} Half day`);
+  await expect(page.getByRole('row').filter({ hasText: type.name })).toHaveCount(1);
+  await expectNoAxeViolations(page);
   await admin.context().close();
 });
 
@@ -199,6 +210,62 @@ test('an admin manages a time-off type and an allocation', async ({ page }) => {
       .filter({ hasText: `Parental leave ${n}` }),
   ).toContainText('20');
   await expectNoAxeViolations(page);
+});
+
+test('time off shows in a week with nothing logged, and on its days in the timecards, on a laptop and a phone', async ({ page }) => {
+  test.setTimeout(90_000);
+  const w = await seedWorld('time off week');
+  const type = await seedTimeOff('week', w.member.id, 10);
+  // Next week has no time: a pending full day the member asked for, and a half day an admin granted.
+  const nextWeek = shiftWeek(w.weekId, 1);
+  const [, tuesday, , thursday] = weekDates(nextWeek, 1);
+  await call('POST', '/resource-planner/assignments/time-off', w.member.apiKey, { startDate: tuesday, endDate: tuesday, timeOffType: type.id });
+  await call('POST', '/resource-planner/assignments/time-off', adaKey(), {
+    user: w.member.id,
+    startDate: thursday,
+    endDate: thursday,
+    timeOffType: type.id,
+    timeOffPeriod: 'half-of-day',
+    status: 'approved',
+  });
+  const week = String(nextWeek).padStart(4, '0');
+  await useKeySessionOn(page, apiUrl(), w.member.apiKey);
+
+  // The grid of the empty week: the days with the time-off row, then the empty state.
+  await page.goto(`/timesheet?week=${week}`);
+  await expect(page.getByText('Nothing logged this week')).toBeVisible();
+  const offRow = page.getByRole('table', { name: 'Time off this week' }).getByRole('row', { name: /^Time off/ });
+  await expect(offRow).toContainText(`${type.name} Full day · Pending`);
+  await expect(offRow).toContainText(`${type.name} Half day`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/time-off-empty-week-1360.png' });
+
+  // The timecards: a marker on each of the two days, none on the others.
+  await page.goto(`/timecards?week=${week}`);
+  await expect(timecardRow(page, tuesday!)).toContainText(`${type.name} Full day · Pending`);
+  await expect(timecardRow(page, thursday!)).toContainText(`${type.name} Half day`);
+  await expect(timecardRow(page, thursday!)).not.toContainText('Pending');
+  await expect(page.getByRole('row').filter({ hasText: type.name })).toHaveCount(2);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/timecards-time-off-1360.png', fullPage: true });
+
+  // One day at a time on a phone: the days with time off are marked in the switcher.
+  await page.setViewportSize({ width: 375, height: 812 });
+  const days = page.getByRole('group', { name: 'Day shown' });
+  await expect(days.getByRole('button', { name: /, time off/ })).toHaveCount(2);
+  await days.getByRole('button', { name: new RegExp(`^${dayLabel(tuesday!)}, time off`) }).click();
+  await expect(timecardRow(page, tuesday!)).toContainText(`${type.name} Full day · Pending`);
+  await expect(page.getByRole('row').filter({ hasText: type.name })).toHaveCount(1);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/timecards-time-off-375.png', fullPage: true });
+
+  await page.goto(`/timesheet?week=${week}`);
+  await expect(page.getByText('Nothing logged this week')).toBeVisible();
+  await page.getByRole('group', { name: 'Day' }).getByRole('button', { name: new RegExp(`^${dayLabel(thursday!)}`) }).click();
+  await expect(page.getByRole('table', { name: 'Time off this week' }).getByRole('row', { name: /^Time off/ })).toContainText(`${type.name} Half day`);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: '.tmp/screens/time-off-empty-week-375.png', fullPage: true });
 });
 
 test.describe('on a phone', () => {

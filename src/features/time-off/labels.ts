@@ -18,8 +18,15 @@ export function rangeLabel(from: string, to: string, year?: string) {
   return from === to ? withYear(from) : `${withYear(from)} \u2013 ${withYear(to)}`;
 }
 
+/** An allocation's period on its own line (the request form's preview): a date outside `today`'s year shows its year. */
+export const allocationPeriodLabel = (a: { startDate: string; endDate: string }, today: string) =>
+  rangeLabel(a.startDate, a.endDate, today.slice(0, 4));
+
 /** `1 day`, `0.5 days`. */
 export const daysText = (n: number) => `${Math.round(n * 100) / 100} ${n === 1 ? 'day' : 'days'}`;
 
 export const typeName = (types: readonly TimeOffType[], id: number | null) =>
   id === null ? 'Time off' : (types.find((t) => t.id === id)?.name ?? 'Time off');
+
+/** The type's initial, shown with its colour so a marker does not rely on colour alone. */
+export const typeLetter = (types: readonly TimeOffType[], id: number | null) => typeName(types, id).slice(0, 1).toUpperCase();

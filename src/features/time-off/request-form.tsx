@@ -12,7 +12,7 @@ import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { TextField } from '../../ui/text-field.tsx';
 import { previewQueryOptions, useRefreshTimeOff } from './api.ts';
-import { daysText, periodLabel, rangeLabel } from './labels.ts';
+import { allocationPeriodLabel, daysText, periodLabel } from './labels.ts';
 
 const schema = z
   .object({
@@ -151,7 +151,7 @@ export default function RequestForm({ types, today, meId, people, editing, onDon
               <ul className="toff-preview__list">
                 {preview.data.allocations.map((a) => (
                   <li key={a.id} className={a.daysRemainingAfter < 0 ? 'is-over' : undefined}>
-                    Balance {rangeLabel(a.startDate, a.endDate)}: {daysText(a.daysRemaining)} left,{' '}
+                    Balance {allocationPeriodLabel(a, today)}: {daysText(a.daysRemaining)} left,{' '}
                     <strong>{daysText(a.daysRemainingAfter)} after this request</strong>
                     {a.daysRemainingAfter < 0 &&
                       (a.restrictOverAllocation ? ' (over the allocation: it will be refused)' : ' (over the allocation)')}

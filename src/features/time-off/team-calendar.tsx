@@ -1,7 +1,7 @@
 import { addDays, weekdayOf } from '../../../contract/weeks.ts';
 import type { TimeOffAssignment, TimeOffType } from '../../../contract/timeoff.ts';
 import { Button } from '../../ui/button.tsx';
-import { periodLabel, typeName } from './labels.ts';
+import { periodLabel, typeLetter, typeName } from './labels.ts';
 
 export interface TeamCalendarProps {
   /** `YYYY-MM`. */
@@ -24,7 +24,6 @@ export const monthDays = (month: string) => {
   for (let d = `${month}-01`; d.slice(0, 7) === month; d = addDays(d, 1)) out.push(d);
   return out;
 };
-const letter = (types: readonly TimeOffType[], id: number | null) => typeName(types, id).slice(0, 1).toUpperCase();
 
 /** People × days of a month, each day of time off marked with its type's colour and letter; pending ones striped. */
 export function TeamCalendar({ month, onMonth, people, rows, types }: TeamCalendarProps) {
@@ -77,7 +76,7 @@ export function TeamCalendar({ month, onMonth, people, rows, types }: TeamCalend
                   return (
                     <td key={d} className={`toff-cal__off is-${off.status}`} style={{ ['--toff-color' as string]: color }} title={text}>
                       <span aria-hidden="true">
-                        {letter(types, off.timeOffType)}
+                        {typeLetter(types, off.timeOffType)}
                         {off.status === 'pending' ? '?' : ''}
                       </span>
                       <span className="visually-hidden">{text}</span>
@@ -93,7 +92,7 @@ export function TeamCalendar({ month, onMonth, people, rows, types }: TeamCalend
         {usedTypes.map((t) => (
           <li key={t.id}>
             <span className="toff-legend__cell" style={{ ['--toff-color' as string]: t.color }} aria-hidden="true">
-              {letter(types, t.id)}
+              {typeLetter(types, t.id)}
             </span>
             {t.name}
           </li>

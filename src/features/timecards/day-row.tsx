@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Timecard } from '../../../contract/timecards.ts';
+import type { TimeOffAssignment } from '../../../contract/timeoff.ts';
 import { formatDuration, parseDuration } from '../../lib/duration.ts';
 import { dayInfo } from '../../lib/week.ts';
+import { DayTimeOff, timeOffOn } from '../time-off/grid-marker.tsx';
 import { CardField } from './card-field.tsx';
 import { parseClockTime, shiftLabel } from './clock-time.ts';
 import { DayHistory } from './day-history.tsx';
@@ -21,6 +23,8 @@ export interface DayRowProps {
   row: number;
   today: string;
   card: Timecard | null;
+  /** The week's time off; the day's shows under its name, read-only. */
+  timeOff: readonly TimeOffAssignment[];
   changes: FieldChange[];
   justSaved: ReadonlySet<string>;
   /** Why the viewer may not change this person's days at all (a supervisor looking at a member); null when they may. */
@@ -32,7 +36,7 @@ export interface DayRowProps {
 }
 
 /** One day: its three fields, the shift and work time, its lock, and its edit history on demand. */
-export function DayRow({ date, row, today, card, changes, justSaved, readOnlyReason, nameOf, onCommit, onRetry, onDiscard }: DayRowProps) {
+export function DayRow({ date, row, today, card, timeOff, changes, justSaved, readOnlyReason, nameOf, onCommit, onRetry, onDiscard }: DayRowProps) {
   const [showHistory, setShowHistory] = useState(false);
   const day = dayInfo(date);
   const locked = card?.isLocked ?? false;
@@ -60,6 +64,11 @@ export function DayRow({ date, row, today, card, changes, justSaved, readOnlyRea
       <tr className={`${s.row} ${date === today ? s.today : ''} ${day.weekend ? s.weekend : ''}`} aria-current={date === today ? 'date' : undefined}>
         <th scope="row" className={s.day}>
           <span className={s.dayName}>{day.full}</span>
+          {timeOffOn(timeOff, date).length > 0 && (
+            <span className={s.timeOff}>
+              <DayTimeOff offs={timeOff} date={date} />
+            </span>
+          )}
           {locked && <span className={s.lock}>Read-only: {card!.lockReasons.join('; ')}</span>}
           {history.length > 0 && (
             <button

@@ -1,10 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import type { TimeOffAssignment } from '../../../contract/timeoff.ts';
 import { useApi } from '../../api/context.ts';
 import { formatDuration } from '../../lib/duration.ts';
 import { weekDates, weekLabel, weekNumberLabel, weekRange } from '../../lib/week.ts';
 import { useNarrow } from '../../ui/use-narrow.ts';
 import { timecardsQueryOptions } from './api.ts';
+import { timeOffOn } from '../time-off/grid-marker.tsx';
 import { DayRow } from './day-row.tsx';
 import { DaySwitcher } from './day-switcher.tsx';
 import { useFieldSaver } from './use-field-saver.ts';
@@ -17,6 +19,8 @@ export interface TimecardsPageProps {
   today: string;
   /** Seconds tracked in the week's timesheet, shown beside the work time; null while unknown. */
   tracked: number | null;
+  /** The week's approved and pending time off (from the same timesheet), marked on its days. */
+  timeOff: readonly TimeOffAssignment[];
   /** Previous / this / next week, composed by the route. */
   weekNav: ReactNode;
   /** The team member picker and the Week / Today tabs, for admins and supervisors. */
@@ -29,7 +33,7 @@ export interface TimecardsPageProps {
 }
 
 /** The week's timecards: one row per day with clock in, clock out and break, each saved on its own. */
-export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekNav, tools, personName, readOnlyReason, nameOf }: TimecardsPageProps) {
+export function TimecardsPage({ userId, weekId, weekStart, today, tracked, timeOff, weekNav, tools, personName, readOnlyReason, nameOf }: TimecardsPageProps) {
   const api = useApi();
   const narrow = useNarrow();
   const { from, to } = weekRange(weekId, weekStart);
@@ -41,6 +45,7 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
   const work = cards.reduce((sum, c) => sum + c.workTime, 0);
   const breaks = cards.reduce((sum, c) => sum + c.breakTime, 0);
   const unsaved = pending.filter((c) => c.date >= from && c.date <= to);
+  const offDays = new Set(dates.filter((d) => timeOffOn(timeOff, d).length > 0));
   const flagged = new Set([...cards.filter((c) => c.invalid).map((c) => c.date), ...unsaved.filter((c) => c.status === 'failed').map((c) => c.date)]);
 
   return (
@@ -92,7 +97,7 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
         </div>
       )}
 
-      {narrow && <DaySwitcher dates={dates} shown={shownDay} today={today} flagged={flagged} onShow={setShownDay} />}
+      {narrow && <DaySwitcher dates={dates} shown={shownDay} today={today} flagged={flagged} timeOff={offDays} onShow={setShownDay} />}
 
       <table className={s.table}>
         <caption className="visually-hidden">Clock in, clock out and break of each day</caption>
@@ -117,6 +122,7 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, weekN
                 row={row}
                 today={today}
                 card={byDate.get(date) ?? null}
+                timeOff={timeOff}
                 changes={unsaved.filter((c) => c.date === date)}
                 justSaved={justSaved}
                 readOnlyReason={readOnlyReason}

@@ -27,7 +27,7 @@ import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
 import { UnsavedBanner } from './unsaved-banner.tsx';
-import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { DaysTable, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
 // Dialogs and the keyboard help are opened rarely: their code loads on first use.
@@ -119,6 +119,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
   const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates), [timesheet, dates]);
   const pendingWeek = timesheet?.approval?.status === 'pending';
+  const offs = timesheet?.timeOffAssignments ?? [];
 
   useLayoutEffect(() => {
     syncStore(store, {
@@ -323,7 +324,16 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       <div className="ts-card">
         {gridRows.length === 0 ? (
-          <EmptyWeek pending={pendingWeek} />
+          <>
+            {offs.length > 0 && (
+              <Suspense>
+                <DaysTable days={days} today={today} singleDay={isPhone ? day : null} label="Time off this week">
+                  <TimeOffRow offs={offs} days={days} single={isPhone ? day : null} index={2} />
+                </DaysTable>
+              </Suspense>
+            )}
+            <EmptyWeek pending={pendingWeek} />
+          </>
         ) : (
           <WeekGrid
             store={store}
@@ -335,9 +345,9 @@ export function TimesheetPage(props: TimesheetPageProps) {
             timer={timer}
             readOnlyReason={readOnlyReason}
             extra={
-              timesheet?.timeOffAssignments.length ? (
+              offs.length > 0 ? (
                 <Suspense>
-                  <TimeOffRow offs={timesheet.timeOffAssignments} days={days} single={isPhone ? day : null} index={gridRows.length + 3} />
+                  <TimeOffRow offs={offs} days={days} single={isPhone ? day : null} index={gridRows.length + 3} />
                 </Suspense>
               ) : null
             }

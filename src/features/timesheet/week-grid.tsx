@@ -109,36 +109,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
         onCopy={onCopy}
       >
         <thead>
-          <tr aria-rowindex={1} className="tgrid__head">
-            <th scope="col" aria-colindex={1} className="tgrid__corner">
-              Task
-            </th>
-            {cols.map((i) => {
-              const d = days[i]!;
-              const isToday = d.date === today;
-              return (
-                <th
-                  key={d.date}
-                  id={`col-${d.date}`}
-                  scope="col"
-                  aria-colindex={i + 2}
-                  aria-label={`${d.full}${isToday ? ', today' : ''}`}
-                  className={`tgrid__day${d.weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}`}
-                >
-                  <span className="tgrid__dayname">{d.short}</span>
-                  <span className="tgrid__daynum">{d.dayOfMonth}</span>
-                  {isToday && (
-                    <span className="tgrid__today-tag" aria-hidden="true">
-                      Today
-                    </span>
-                  )}
-                </th>
-              );
-            })}
-            <th scope="col" aria-colindex={colCount} className="tgrid__totalhead">
-              Total
-            </th>
-          </tr>
+          <DaysHeadRow days={days} cols={cols} today={today} corner="Task" total="Total" />
         </thead>
         <tbody>
           {rows.map((row, r) => (
@@ -171,6 +142,75 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
           </tr>
           {extra}
         </tfoot>
+      </table>
+    </div>
+  );
+}
+
+/** The grid's first row: a column per day (today and weekends marked), between the row heading and the totals. */
+function DaysHeadRow({ days, cols, today, corner, total }: { days: DayInfo[]; cols: number[]; today: string; corner?: string; total?: string }) {
+  const colCount = days.length + 2;
+  return (
+    <tr aria-rowindex={1} className="tgrid__head">
+      {corner ? (
+        <th scope="col" aria-colindex={1} className="tgrid__corner">
+          {corner}
+        </th>
+      ) : (
+        <td aria-colindex={1} className="tgrid__corner" />
+      )}
+      {cols.map((i) => {
+        const d = days[i]!;
+        const isToday = d.date === today;
+        return (
+          <th
+            key={d.date}
+            id={`col-${d.date}`}
+            scope="col"
+            aria-colindex={i + 2}
+            aria-label={`${d.full}${isToday ? ', today' : ''}`}
+            className={`tgrid__day${d.weekend ? ' is-weekend' : ''}${isToday ? ' is-today' : ''}`}
+          >
+            <span className="tgrid__dayname">{d.short}</span>
+            <span className="tgrid__daynum">{d.dayOfMonth}</span>
+            {isToday && (
+              <span className="tgrid__today-tag" aria-hidden="true">
+                Today
+              </span>
+            )}
+          </th>
+        );
+      })}
+      {total ? (
+        <th scope="col" aria-colindex={colCount} className="tgrid__totalhead">
+          {total}
+        </th>
+      ) : (
+        <td aria-colindex={colCount} className="tgrid__totalhead" />
+      )}
+    </tr>
+  );
+}
+
+export interface DaysTableProps {
+  days: DayInfo[];
+  today: string;
+  singleDay: number | null;
+  label: string;
+  /** Read-only rows under the days (the week's time off). */
+  children: ReactNode;
+}
+
+/** The week's days with read-only rows under them, for a week that has no task rows to make a grid of. */
+export function DaysTable({ days, today, singleDay, label, children }: DaysTableProps) {
+  const cols = singleDay === null ? days.map((_, i) => i) : [singleDay];
+  return (
+    <div className="grid-scroll">
+      <table aria-label={label} className={`tgrid tgrid--plain${singleDay !== null ? ' tgrid--single' : ''}`}>
+        <thead>
+          <DaysHeadRow days={days} cols={cols} today={today} />
+        </thead>
+        <tbody>{children}</tbody>
       </table>
     </div>
   );

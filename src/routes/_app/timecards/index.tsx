@@ -52,7 +52,7 @@ export const Route = createFileRoute('/_app/timecards/')({
   component: TimecardsRoute,
 });
 
-/** The week's timecards beside the week's tracked time from the timesheet; admins and supervisors pick whose. */
+/** The week's timecards beside the week's tracked time and time off from the timesheet; admins and supervisors pick whose. */
 function TimecardsRoute() {
   const api = useApi();
   const navigate = useNavigate();
@@ -92,6 +92,7 @@ function TimecardsRoute() {
         weekStart={weekStart}
         today={dateAtOffset(new Date(), tz)}
         tracked={timesheet === undefined ? null : (timesheet?.dailyTime.reduce((sum, d) => sum + d.time, 0) ?? 0)}
+        timeOff={timesheet?.timeOffAssignments ?? []}
         weekNav={<WeekNav weekId={weekId} weekStart={weekStart} thisWeekId={thisWeek(new Date(), tz, weekStart)} onChange={(week) => go({ week, user: userId })} />}
         tools={
           manager && (
