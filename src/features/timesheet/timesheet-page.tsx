@@ -27,7 +27,7 @@ import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
 import { UnsavedBanner } from './unsaved-banner.tsx';
-import { DaysTable, useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
 // Dialogs and the keyboard help are opened rarely: their code loads on first use.
@@ -35,6 +35,7 @@ const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ d
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
 const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
 const TimeOffRow = lazy(() => import('../time-off/grid-marker.tsx'));
+const EmptyWeekTimeOff = lazy(() => import('./empty-week-time-off.tsx'));
 // Paste and copy last week: not needed to draw the week, fetched right after it is drawn.
 let weekActions: Promise<typeof import('./week-actions.ts')> | null = null;
 const loadWeekActions = () =>
@@ -327,9 +328,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
           <>
             {offs.length > 0 && (
               <Suspense>
-                <DaysTable days={days} today={today} singleDay={isPhone ? day : null} label="Time off this week">
-                  <TimeOffRow offs={offs} days={days} single={isPhone ? day : null} index={2} />
-                </DaysTable>
+                <EmptyWeekTimeOff offs={offs} days={days} today={today} singleDay={isPhone ? day : null} />
               </Suspense>
             )}
             <EmptyWeek pending={pendingWeek} />

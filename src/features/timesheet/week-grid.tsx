@@ -148,7 +148,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
 }
 
 /** The grid's first row: a column per day (today and weekends marked), between the row heading and the totals. */
-function DaysHeadRow({ days, cols, today, corner, total }: { days: DayInfo[]; cols: number[]; today: string; corner?: string; total?: string }) {
+export function DaysHeadRow({ days, cols, today, corner, total }: { days: DayInfo[]; cols: number[]; today: string; corner?: string; total?: string }) {
   const colCount = days.length + 2;
   return (
     <tr aria-rowindex={1} className="tgrid__head">
@@ -189,30 +189,6 @@ function DaysHeadRow({ days, cols, today, corner, total }: { days: DayInfo[]; co
         <td aria-colindex={colCount} className="tgrid__totalhead" />
       )}
     </tr>
-  );
-}
-
-export interface DaysTableProps {
-  days: DayInfo[];
-  today: string;
-  singleDay: number | null;
-  label: string;
-  /** Read-only rows under the days (the week's time off). */
-  children: ReactNode;
-}
-
-/** The week's days with read-only rows under them, for a week that has no task rows to make a grid of. */
-export function DaysTable({ days, today, singleDay, label, children }: DaysTableProps) {
-  const cols = singleDay === null ? days.map((_, i) => i) : [singleDay];
-  return (
-    <div className="grid-scroll">
-      <table aria-label={label} className={`tgrid tgrid--plain${singleDay !== null ? ' tgrid--single' : ''}`}>
-        <thead>
-          <DaysHeadRow days={days} cols={cols} today={today} />
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
   );
 }
 
