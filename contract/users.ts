@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cents, dateTimeString, MAX_INT, numericId, numericIdParam, seconds } from './common.ts';
+import { cents, dateString, dateTimeString, MAX_INT, numericId, numericIdParam, seconds } from './common.ts';
 import { defineRoute } from './route.ts';
 
 export const roles = ['admin', 'supervisor', 'member', 'member_limited'] as const;
@@ -25,6 +25,13 @@ export const userSummary = z.object({
   avatarUrl: z.string(),
 });
 
+/**
+ * One period of a user's hourly rate and cost (cents): from `effectiveFrom` (null: from the start) until the
+ * next entry's date.
+ */
+export const rateChange = z.object({ effectiveFrom: dateString.nullable(), rate: cents, cost: cents });
+export type RateChange = z.infer<typeof rateChange>;
+
 export const user = userSummary.extend({
   email: z.string().optional(),
   avatarUrlLarge: z.string().optional(),
@@ -40,8 +47,11 @@ export const user = userSummary.extend({
   country: z.string().optional(),
   weekStart: weekStart.optional(),
   team: team.optional(),
+  /** In force today. */
   rate: cents.optional(),
   cost: cents.optional(),
+  /** Admins only: the rate and cost over time, oldest first; empty when they never changed from a date. */
+  costHistory: z.array(rateChange).optional(),
 });
 export type User = z.infer<typeof user>;
 
@@ -71,6 +81,12 @@ export const updateUserBody = z
     headline: z.string().max(200),
     timezone: timezoneOffset,
     weekStart,
+    /**
+     * The date `rate` and `cost` take effect: time on or after it is valued at them, earlier time keeps the
+     * rates it had. Without it, `rate` and `cost` apply to all time (and replace earlier dated changes).
+     * It needs `rate` or `cost` (422 otherwise).
+     */
+    effectiveFrom: dateString,
   })
   .partial();
 

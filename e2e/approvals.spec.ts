@@ -156,6 +156,83 @@ test('the team week shows everyone against capacity and opens a person', async (
   await expect(page.getByRole('button', { name: 'Approve week' })).toBeVisible();
 });
 
+test('an admin edits a member’s week from the team week, and the record’s history names the admin', async ({ page }) => {
+  const w = await seedWorld('admin-edit');
+  await logWeek(w);
+  const admin = await call<{ id: number }>('GET', '/users/me', adaKey());
+  await page.goto(`/approvals/team?week=${w.weekId}`);
+  await signInAs(page, ada());
+  const row = page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name });
+  await row.getByRole('button', { name: `Edit ${w.member.name}\u2019s week` }).click();
+  await expect(page).toHaveURL(new RegExp(`person=${w.member.id}`));
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(`${w.member.name}\u2019s timesheet`);
+  await expect(page.getByText(`You are editing ${w.member.name}\u2019s time`)).toBeVisible();
+  // Another person's week offers no timer: the timer is the admin's own.
+  await expect(page.getByRole('button', { name: /^Start a timer/ })).toHaveCount(0);
+
+  // Change a day that has time (PUT) and fill an empty one (a new record of the member's).
+  const tuesday = cell(page, 'Sprint planning', w.dates[1]!);
+  await expect(tuesday).toHaveValue('8:00');
+  await tuesday.fill('6:30');
+  await tuesday.press('Enter');
+  const monday = cell(page, 'Sprint planning', w.dates[0]!);
+  await monday.fill('1:15');
+  await monday.press('Enter');
+  await expect(page.getByTestId('week-total')).toHaveText('32:45');
+  const records = () => call<{ id: number; time: number; user: number; date: string; task: { id: string } | null }[]>(
+    'GET',
+    `/users/${w.member.id}/time?from=${w.dates[0]}&to=${w.dates[1]}`,
+    w.member.apiKey,
+  );
+  const sprint = (date: string) => async () => (await records()).find((r) => r.date === date && r.task?.id === w.tasks[1]!.id);
+  await expect.poll(async () => (await sprint(w.dates[1]!)())?.time).toBe(6.5 * 3600);
+  await expect.poll(async () => (await sprint(w.dates[0]!)())?.time).toBe(1.25 * 3600);
+  await expectNoAxeViolations(page);
+  await shot(page, 'member-week-laptop');
+
+  await page.reload();
+  await expect(cell(page, 'Sprint planning', w.dates[1]!)).toHaveValue('6:30');
+  await expect(cell(page, 'Sprint planning', w.dates[0]!)).toHaveValue('1:15');
+
+  // The member's records say who changed them: the admin, not the member.
+  for (const date of [w.dates[0]!, w.dates[1]!]) {
+    const record = (await sprint(date)())!;
+    expect(record.user).toBe(w.member.id);
+    const detail = await call<{ history: { action: string; createdBy: number }[] }>('GET', `/time/${record.id}`, w.member.apiKey);
+    expect(detail.history.at(-1)!.createdBy).toBe(admin.id);
+  }
+  const tuesdayDetail = await call<{ history: { action: string; createdBy: number }[] }>('GET', `/time/${(await sprint(w.dates[1]!)())!.id}`, adaKey());
+  expect(tuesdayDetail.history.map((h) => [h.action, h.createdBy])).toEqual([
+    ['ADD', w.member.id],
+    ['EDIT', admin.id],
+  ]);
+
+  // Back on the team week, the member's total is the new one.
+  await page.getByRole('button', { name: /Team week/ }).click();
+  await expect(page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name })).toContainText('32:45');
+});
+
+test('a week locked by its approval stays read-only for the admin and says to reopen it first', async ({ page }) => {
+  const w = await seedWorld('admin-locked');
+  await logWeek(w);
+  await call('POST', `/timesheets/${timesheetId(w.member.id, w.weekId)}/approval`, w.member.apiKey, {});
+  await page.goto(`/approvals/team?week=${w.weekId}&person=${w.member.id}`);
+  await signInAs(page, ada());
+  const lock = page.getByRole('note').filter({ hasText: 'Reopen the week first' });
+  await expect(lock).toContainText(`You can’t change ${w.member.name}’s time this week because the week is pending approval.`);
+  const tuesday = cell(page, 'Sprint planning', w.dates[1]!);
+  await expect(tuesday).toHaveValue('8:00');
+  await expect(tuesday).toHaveAttribute('readonly', '');
+  await expect(tuesday).toHaveAccessibleDescription(/reopen the week first/);
+  await expect(page.getByRole('button', { name: 'Add row' })).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shot(page, 'member-week-locked-laptop');
+  // Its approval is one click away, where the admin reopens it (rejects it).
+  await page.getByRole('button', { name: 'Open its approval' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: w.member.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Reject' })).toBeVisible();
+});
+
 test('a supervisor approves by keyboard, and cannot decide on their own week', async ({ page }) => {
   const sam = passwordMember('reviewer');
   const w = await seedWorld('by-keys');
@@ -181,6 +258,14 @@ test('a supervisor approves by keyboard, and cannot decide on their own week', a
   await expect(page.getByRole('note')).toContainText('You can’t decide on your own week because an admin approves a supervisor’s week.');
   await expect(page.getByRole('button', { name: 'Approve week' })).toHaveCount(0);
   await expectNoAxeViolations(page);
+
+  // The team week is read-only for a supervisor: no Edit, and a link to edit says why not.
+  await page.goto(`/approvals/team?week=${w.weekId}`);
+  await expect(page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Edit / })).toHaveCount(0);
+  await page.goto(`/approvals/team?week=${w.weekId}&person=${w.member.id}`);
+  await expect(page.getByRole('note')).toContainText('only admins edit others’ time');
+  await expect(page.getByRole('grid', { name: 'Week timesheet' })).toHaveCount(0);
 });
 
 test.describe('on a phone', () => {
@@ -203,5 +288,32 @@ test.describe('on a phone', () => {
     await page.getByRole('button', { name: 'Approve week' }).click();
     await expect(page.getByText('Week approved.')).toBeVisible();
     await expect.poll(() => approvalOf(w)).toBe('approved');
+  });
+
+  test('an admin edits a member’s day, and sees an approved week locked', async ({ page }) => {
+    const w = await seedWorld('phone-edit');
+    await logWeek(w);
+    await page.goto(`/approvals/team?week=${w.weekId}`);
+    await signInAs(page, ada());
+    const row = page.getByRole('table', { name: "Everyone's week" }).getByRole('row').filter({ hasText: w.member.name });
+    await expectNoAxeViolations(page);
+    await shot(page, 'team-week-phone');
+    await row.getByRole('button', { name: `Edit ${w.member.name}\u2019s week` }).click();
+    await page.getByRole('button', { name: new RegExp(`^${dayLabel(w.dates[1]!).split(',')[0]}`) }).click();
+    const tuesday = cell(page, 'Sprint planning', w.dates[1]!);
+    await tuesday.fill('7:45');
+    await tuesday.press('Enter');
+    await expect(page.getByTestId('week-total')).toHaveText('32:45');
+    await expect.poll(async () => (await call<{ time: number }[]>('GET', `/users/${w.member.id}/time?from=${w.dates[1]}&to=${w.dates[1]}`, adaKey()))[0]?.time).toBe(7.75 * 3600);
+    await expectNoAxeViolations(page);
+    await shot(page, 'member-week-phone');
+
+    await call('POST', `/timesheets/${timesheetId(w.member.id, w.weekId)}/approval`, w.member.apiKey, {});
+    await call('PUT', `/timesheets/${timesheetId(w.member.id, w.weekId)}/approval`, adaKey(), { status: 'approved' });
+    await page.reload();
+    await expect(page.getByRole('note').filter({ hasText: 'Reopen the week first' })).toContainText('because the week is approved');
+    await expect(page.getByRole('button', { name: 'Add row' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await shot(page, 'member-week-locked-phone');
   });
 });

@@ -69,6 +69,58 @@ test('an admin invites a user, sees how they sign in, changes a role, and cannot
   expect((await call<{ role: string }>('GET', '/users/me', adaKey())).role).toBe('admin');
 });
 
+/** The day `days` before today (UTC), as `YYYY-MM-DD`, and as the history names it. */
+const daysAgo = (days: number) => {
+  const d = new Date(Date.now() - days * 86_400_000);
+  return { iso: d.toISOString().slice(0, 10), label: d.toLocaleDateString('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }) };
+};
+
+async function editRateFromADate(page: import('@playwright/test').Page, label: string) {
+  const n = Date.now().toString(36);
+  const name = `Rae Rates ${label} ${n}`;
+  const rae = await call<{ id: number }>('POST', '/team/users', adaKey(), { name, email: `rae-${n}@example.test`, rate: 8000, cost: 3000 });
+  await page.goto(`/team?q=${encodeURIComponent(name)}`);
+  await signInAs(page, { email: ADA.email, password: ADA.password, apiKey: adaKey() });
+  const row = page.getByRole('table', { name: 'People' }).getByRole('row').filter({ hasText: name });
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: `Edit ${name}` });
+  const from = edit.getByLabel('New rate and cost take effect from');
+  // Today unless another day is chosen.
+  await expect(from).toHaveValue(new Date().toISOString().slice(0, 10));
+  const since = daysAgo(10);
+  await edit.getByLabel('Bill rate per hour').fill('100');
+  await from.fill(since.iso);
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  // A laptop's row shows the rate in force; a phone's row has no room for money.
+  if (label === 'laptop') await expect(row).toContainText('$100.00');
+  const saved = (await call<{ id: number; costHistory: unknown[] }[]>('GET', '/team/users', adaKey())).find((u) => u.id === rae.id)!;
+  expect(saved.costHistory).toEqual([
+    { effectiveFrom: null, rate: 8000, cost: 3000 },
+    { effectiveFrom: since.iso, rate: 10000, cost: 3000 },
+  ]);
+
+  // The history in the dialog, newest first.
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  const rates = edit.getByRole('table').filter({ hasText: 'From' });
+  await expect(rates.getByRole('row')).toHaveText([/From\s*Rate\s*Cost/, `${since.label}$100.00$30.00`, 'The start$80.00$30.00']);
+  await expectNoAxeViolations(page);
+  await edit.getByRole('heading', { name: 'Rates over time' }).scrollIntoViewIfNeeded();
+  await shot(page, `rates-${label}`);
+
+  // Saving the role alone writes no history.
+  await edit.getByLabel('Role').selectOption('supervisor');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toHaveCount(0);
+  await expect(row).toContainText('Supervisor');
+  const after = (await call<{ id: number; costHistory: unknown[] }[]>('GET', '/team/users', adaKey())).find((u) => u.id === rae.id)!;
+  expect(after.costHistory).toHaveLength(2);
+}
+
+test('an admin changes a rate from a date and sees the rates over time', async ({ page }) => {
+  await editRateFromADate(page, 'laptop');
+});
+
 test('a supervisor reads the team without rates and cannot invite', async ({ page }) => {
   const n = Date.now().toString(36);
   const sue = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
@@ -104,5 +156,9 @@ test.describe('on a phone', () => {
     await expect(page.getByRole('table', { name: 'People' }).getByRole('row').filter({ hasText: ADA.name })).toBeVisible();
     await expectNoAxeViolations(page);
     await shot(page, 'phone');
+  });
+
+  test('a rate from a date', async ({ page }) => {
+    await editRateFromADate(page, 'phone');
   });
 });

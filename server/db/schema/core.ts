@@ -49,6 +49,26 @@ export const users = pgTable(
   ],
 );
 
+/**
+ * A user's hourly rate and cost (cents) over time: each row holds both from `effective_from` on, until the next
+ * one. A user whose rates never changed from a date has no rows (their `rate` and `cost` apply to all time);
+ * the first dated change also writes the earlier values from `RATES_FROM_THE_START`. The user's own `rate` and
+ * `cost` stay those of the latest row (in force today: changes take effect today or earlier).
+ */
+export const userRates = pgTable(
+  'user_rates',
+  {
+    id: serial('id').primaryKey(),
+    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    effectiveFrom: date('effective_from', { mode: 'string' }).notNull(),
+    rate: integer('rate').notNull(),
+    cost: integer('cost').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('user_rates_user_from_uq').on(t.userId, t.effectiveFrom), index('user_rates_team_idx').on(t.teamId)],
+);
+
 export const clients = pgTable(
   'clients',
   {

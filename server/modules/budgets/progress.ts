@@ -5,6 +5,7 @@ import type { Scope } from '../../db/scope.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { toDate, toDateTime } from '../../lib/time.ts';
 import { queryRows } from '../time/sql.ts';
+import { joinRatesInForce, userRatesInForce } from '../billing/rates.ts';
 import {
   budgetKey,
   crossingOf,
@@ -57,14 +58,17 @@ export function budgetPeriod(
   }
 }
 
-/** Hourly cents a record of user `u` is valued at on project `p`, for money budgets (the billing rate in force). */
+/**
+ * Hourly cents a record of user `u` is valued at on project `p`, for money budgets (the billing rate in force,
+ * with the user's rate and cost in force on the record's date).
+ */
 const billingRate = sql`case when p.billing->>'type' = 'hourly' then case p.rate->>'type'
     when 'project_rate' then coalesce((p.rate->>'rate')::numeric, 0)
-    when 'user_rate' then coalesce((p.rate->'userRateOverrides'->>(u.id::text))::numeric, u.rate)
-    when 'user_cost' then coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, u.cost)
+    when 'user_rate' then coalesce((p.rate->'userRateOverrides'->>(u.id::text))::numeric, ${userRatesInForce.rate})
+    when 'user_cost' then coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, ${userRatesInForce.cost})
     else 0 end else 0 end`;
-/** Hourly cost of user `u` on project `p`, for costs budgets. */
-const costRate = sql`coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, u.cost)`;
+/** Hourly cost of user `u` on project `p` on the record's date, for costs budgets. */
+const costRate = sql`coalesce((p.rate->'userCostOverrides'->>(u.id::text))::numeric, ${userRatesInForce.cost})`;
 
 const round2 = (n: number) => Math.round(n * 100) / 100;
 export const percentOf = (used: number, budget: number) => (budget > 0 ? round2((used / budget) * 100) : used > 0 ? 100 : 0);
@@ -136,6 +140,7 @@ function usageQueries(scope: Scope, owner: BudgetOwner, b: StoredBudget, from: s
               join tasks t on t.id = r.task_id and t.deleted_at is null
               join projects p on p.id = t.project_id
               join users u on u.id = r.user_id
+              ${joinRatesInForce(scope.teamId, sql`r.user_id`, sql`r.date`)}
              where ${sql.join(conds, sql` and `)}`;
   return { value, timeFrom, fees, expenses };
 }

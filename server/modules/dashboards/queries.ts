@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { billRate, costRate, hourlyAmount, isBillable, projectBillingColumns } from '../billing/rates.ts';
+import { billRate, costRate, hourlyAmount, isBillable, joinRatesInForce, projectBillingColumns, userRatesInForce } from '../billing/rates.ts';
+
+/** The user's rate and cost in force on the dates of the aggregated records (columns of `agg`). */
+const inForce = { rate: sql`a.user_rate`, cost: sql`a.user_cost` };
 
 /** What a dashboard groups by. */
 export type GroupBy = 'client' | 'project' | 'user';
@@ -73,15 +76,18 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
     ),
     agg AS (
       SELECT r.user_id, t.project_id, (t.id IS NOT NULL AND NOT t.unbillable) AS task_billable, r.is_invoiced,
+             ${userRatesInForce.rate} AS user_rate, ${userRatesInForce.cost} AS user_cost,
              sum(r.time) AS secs,
              sum(least(greatest(coalesce(h.secs, 0), 0), r.time)::integer) AS timer
       FROM time_records r
+      JOIN users u ON u.id = r.user_id
+      ${joinRatesInForce(f.teamId, sql`r.user_id`, sql`r.date`)}
       LEFT JOIN tasks t ON t.id = r.task_id
       LEFT JOIN hist h ON h.record_id = r.id
       WHERE r.team_id = ${f.teamId} ${f.from ? sql`AND r.date >= ${f.from}` : sql``} ${f.to ? sql`AND r.date <= ${f.to}` : sql``}
         ${f.projectId !== undefined ? sql`AND t.project_id = ${f.projectId}` : sql``}
         ${f.clientId !== undefined ? sql`AND t.project_id IN (SELECT id FROM projects WHERE team_id = ${f.teamId} AND client_id = ${f.clientId})` : sql``}
-      GROUP BY 1, 2, 3, 4
+      GROUP BY 1, 2, 3, 4, 5, 6
     ),
     proj AS (
       SELECT id, client_id, ${projectBillingColumns}
@@ -91,11 +97,10 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
       SELECT a.user_id, a.project_id, p.client_id, a.secs::numeric AS secs, a.timer, a.is_invoiced,
              coalesce(p.billing_type, 'non_billable') AS billing_type,
              coalesce(p.fee, 0) AS fee,
-             ${billRate(sql`p`, sql`a.user_id`, sql`u`)} AS bill_rate,
-             ${costRate(sql`p`, sql`a.user_id`, sql`u`)} AS cost_rate,
+             ${billRate(sql`p`, sql`a.user_id`, inForce)} AS bill_rate,
+             ${costRate(sql`p`, sql`a.user_id`, inForce)} AS cost_rate,
              ${isBillable(sql`a.task_billable`, sql`p.billing_type`)} AS billable
       FROM agg a
-      JOIN users u ON u.id = a.user_id
       LEFT JOIN proj p ON p.id = a.project_id
     ),
     fixed AS (
@@ -175,16 +180,18 @@ export async function expenseTotals(db: Db, group: GroupBy, f: DashboardFilter):
 export async function timeOffTotals(db: Db, f: DashboardFilter): Promise<TimeOffTotals[]> {
   const result = await db.execute(sql`
     WITH days AS (
-      SELECT o.user_id, u.capacity, u.cost, coalesce(ty.paid, true) AS paid,
+      SELECT o.user_id, u.capacity, ${userRatesInForce.cost} AS cost, coalesce(ty.paid, true) AS paid,
              CASE o.period WHEN 'full-day' THEN 1 WHEN 'half-of-day' THEN 0.5 WHEN 'quarter-of-day' THEN 0.25 ELSE 0.75 END
-               * (SELECT count(*) FROM generate_series(
-                    greatest(o.start_date, ${f.from ?? null}::date),
-                    least(o.end_date, ${f.to ?? null}::date),
-                    interval '1 day') AS d(day)
-                  WHERE extract(isodow FROM d.day) < 6) AS days
+               * (CASE WHEN extract(isodow FROM d.day) < 6 THEN 1 ELSE 0 END) AS days
       FROM time_off o
       JOIN users u ON u.id = o.user_id
       LEFT JOIN time_off_types ty ON ty.id = o.type_id
+      -- One row per day of the assignment inside the range, valued at the cost in force that day.
+      LEFT JOIN LATERAL generate_series(
+          greatest(o.start_date, ${f.from ?? null}::date),
+          least(o.end_date, ${f.to ?? null}::date),
+          interval '1 day') AS d(day) ON true
+      ${joinRatesInForce(f.teamId, sql`o.user_id`, sql`d.day::date`)}
       WHERE o.team_id = ${f.teamId} AND o.status = 'approved'
         ${f.from ? sql`AND o.end_date >= ${f.from}` : sql``}
         ${f.to ? sql`AND o.start_date <= ${f.to}` : sql``}

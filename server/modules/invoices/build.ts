@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { invoiceItems } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
-import { billRate, hourlyAmount, isBillable, projectBillingColumns } from '../billing/rates.ts';
+import { billRate, hourlyAmount, isBillable, joinRatesInForce, projectBillingColumns, userRatesInForce } from '../billing/rates.ts';
 import { anyInt, queryRows } from '../time/sql.ts';
 
 /** What an invoice takes from the records: both ends of the range included (null = open). */
@@ -115,7 +115,8 @@ const hours = (secs: number) => Math.round((secs / 3600) * 10_000) / 10_000;
  */
 export async function generatedItems(s: Scope, invoiceId: number, sel: Selection): Promise<NewItem[]> {
   const team = s.teamId;
-  const rate = billRate(sql`p`, sql`r.user_id`, sql`u`);
+  // Each record at the rates in force on its date.
+  const rate = billRate(sql`p`, sql`r.user_id`, userRatesInForce);
   const time = await queryRows<TimeLine>(
     s,
     sql`
@@ -128,6 +129,7 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
     JOIN time_records r ON r.id = x.record_id
     JOIN tasks t ON t.id = r.task_id
     JOIN users u ON u.id = r.user_id
+    ${joinRatesInForce(team, sql`r.user_id`, sql`r.date`)}
     JOIN p ON p.id = t.project_id
     WHERE x.team_id = ${team} AND x.invoice_id = ${invoiceId}
     GROUP BY p.id, p.name, p.billing_type, p.fee`,

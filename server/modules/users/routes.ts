@@ -6,6 +6,7 @@ import type { AppEnv } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { isAdmin, requireAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
+import { changeRates, ratePeriods, type RatePeriod } from './rates.ts';
 import { createUser, isLastAdmin, presentUser, type Visibility } from './service.ts';
 
 export function registerUserRoutes(app: Hono<AppEnv>) {
@@ -18,14 +19,17 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
   register(app, userRoutes.teamUsers, async (c, _in, caller) => {
     const rows = await c.get('scope').db.select().from(users).where(c.get('scope').where(users)).orderBy(asc(users.name), asc(users.id));
     const vis: Visibility = caller.user.role === 'admin' ? 'admin' : caller.user.role === 'supervisor' ? 'supervisor' : 'names';
-    return rows.map((u) => presentUser(u, vis));
+    // Admins see each user's rates over time.
+    const periods = new Map<number, RatePeriod[]>();
+    if (vis === 'admin') for (const p of await ratePeriods(c.get('scope'))) periods.set(p.userId, [...(periods.get(p.userId) ?? []), p]);
+    return rows.map((u) => presentUser(u, vis, { rates: periods.get(u.id) ?? [] }));
   });
 
   register(app, userRoutes.invite, async (c, { body }, caller) => {
     requireAdmin(caller);
     const { db, secrets } = c.get('deps');
     const { row, apiKey } = await createUser(db, secrets, { ...body, teamId: caller.team.id, status: 'invited' });
-    return { ...presentUser(row, 'admin'), apiKey };
+    return { ...presentUser(row, 'admin', { rates: [] }), apiKey };
   });
 
   register(app, userRoutes.update, async (c, { params, body }, caller) => {
@@ -40,12 +44,14 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
         const field = body.role !== undefined && body.role !== 'admin' ? 'role' : 'status';
         throw unprocessable('The team needs at least one active admin', { [field]: ['The team needs at least one active admin'] });
       }
-      if (Object.keys(body).length === 0) return target;
-      const [updated] = await scope.update(users, body, eq(users.id, target.id));
-      return updated!;
+      const { rate, cost, effectiveFrom, ...rest } = body;
+      const rates = await changeRates(scope, target, { rate, cost, effectiveFrom }, new Date());
+      const set = { ...rest, ...rates };
+      const [updated] = Object.keys(set).length === 0 ? [target] : await scope.update(users, set, eq(users.id, target.id));
+      return { user: updated!, periods: await ratePeriods(scope, [target.id]) };
     });
     // A new role or status counts from the next request, in every instance.
-    c.get('deps').authCache?.invalidate({ user: row.id });
-    return presentUser(row, 'admin');
+    c.get('deps').authCache?.invalidate({ user: row.user.id });
+    return presentUser(row.user, 'admin', { rates: row.periods });
   });
 }

@@ -7,6 +7,7 @@ import { invalid } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newApiKey, type Secrets } from '../../lib/secrets.ts';
 import { toDateTime } from '../../lib/time.ts';
+import { presentRateHistory, type RatePeriod } from './rates.ts';
 
 export interface NewUser {
   teamId: number;
@@ -91,9 +92,13 @@ export type Visibility = 'self' | 'admin' | 'supervisor' | 'names';
 
 /**
  * A user as `viewer` may see them: names only for members; everything but money for supervisors;
- * rate and cost for admins only; the API key for its owner only.
+ * rate and cost (in force today, and over time when `rates` is given) for admins only; the API key for its owner only.
  */
-export function presentUser(u: UserRow, vis: Visibility, extras: { team?: TeamRow; apiKey?: string; viewerIsAdmin?: boolean } = {}): User {
+export function presentUser(
+  u: UserRow,
+  vis: Visibility,
+  extras: { team?: TeamRow; apiKey?: string; viewerIsAdmin?: boolean; rates?: RatePeriod[] } = {},
+): User {
   const base = { id: u.id, name: u.name, role: u.role, status: u.status, headline: u.headline, avatarUrl: u.avatarUrl };
   if (vis === 'names') return base;
   const full: User = {
@@ -119,6 +124,7 @@ export function presentUser(u: UserRow, vis: Visibility, extras: { team?: TeamRo
   if (vis === 'admin' || (vis === 'self' && extras.viewerIsAdmin)) {
     full.rate = u.rate;
     full.cost = u.cost;
+    if (extras.rates) full.costHistory = presentRateHistory(extras.rates);
   }
   return full;
 }

@@ -22,19 +22,21 @@ export interface TeamWeekPageProps {
   onWeekChange: (weekId: number) => void;
   /** Opens a person's week (the inbox's review view). */
   onOpen: (timesheetId: number) => void;
+  /** For admins: opens a person's week in the editable grid. */
+  onEdit?: ((userId: number) => void) | undefined;
 }
 
 const signed = (s: number) => `${s < 0 ? '\u2212' : '+'}${formatDuration(Math.abs(s))}`;
 
 /** Everyone's week side by side: daily totals, week total against capacity, and each week's approval. */
-export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen }: TeamWeekPageProps) {
+export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen, onEdit }: TeamWeekPageProps) {
   const api = useApi();
   const sheets = useQuery(teamWeekQueryOptions(api, weekId));
   const people = useQuery(teamUsersQueryOptions(api));
   const narrow = useNarrow();
   const dates = weekDates(weekId, weekStart);
   const week = useMemo(() => (sheets.data && people.data ? teamWeek(sheets.data, people.data) : undefined), [sheets.data, people.data]);
-  const columns = useMemo(() => teamColumns(weekDates(weekId, weekStart), narrow), [weekId, weekStart, narrow]);
+  const columns = useMemo(() => teamColumns(weekDates(weekId, weekStart), narrow, onEdit), [weekId, weekStart, narrow, onEdit]);
   const capacity = week?.rows.reduce((s, r) => s + (r.capacity ?? 0), 0) ?? 0;
   const failed = sheets.error ?? people.error;
 
@@ -88,12 +90,15 @@ export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen
         maxHeight="none"
         empty={<p>Nobody is in the team yet.</p>}
       />
-      <p className={styles.keys}>Enter or a click opens a person&apos;s week with its approval.</p>
+      <p className={styles.keys}>
+        Enter or a click opens a person&apos;s week with its approval.
+        {onEdit ? ' Edit opens their week in the timesheet grid to change their time.' : ''}
+      </p>
     </div>
   );
 }
 
-function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeekRow>[] {
+function teamColumns(dates: readonly string[], narrow: boolean, onEdit: ((userId: number) => void) | undefined): Column<TeamWeekRow>[] {
   const person: Column<TeamWeekRow> = {
     id: 'person',
     header: 'Person',
@@ -102,6 +107,7 @@ function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeek
       <span className={styles.who}>
         <strong>{r.user.name}</strong>
         {narrow && <StatusBadge status={r.status} />}
+        {narrow && onEdit && <EditButton row={r} onEdit={onEdit} />}
       </span>
     ),
   };
@@ -127,7 +133,9 @@ function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeek
         </span>
       ),
   };
+  // On a phone Edit sits under the name: a column of its own would not fit.
   if (narrow) return [person, total, difference];
+  const edit: Column<TeamWeekRow>[] = onEdit ? [{ id: 'edit', header: 'Edit', hideHeader: true, cell: (r) => <EditButton row={r} onEdit={onEdit} /> }] : [];
   return [
     person,
     ...dates.map((d, i): Column<TeamWeekRow> => ({
@@ -140,5 +148,14 @@ function teamColumns(dates: readonly string[], narrow: boolean): Column<TeamWeek
     total,
     difference,
     { id: 'status', header: 'Approval', sortValue: (r) => r.status, cell: (r) => <StatusBadge status={r.status} none="Not sent" /> },
+    ...edit,
   ];
+}
+
+function EditButton({ row, onEdit }: { row: TeamWeekRow; onEdit: (userId: number) => void }) {
+  return (
+    <Button size="sm" className={styles.editWeek} onClick={() => onEdit(row.user.id)} aria-label={`Edit ${row.user.name}\u2019s week`}>
+      Edit
+    </Button>
+  );
 }

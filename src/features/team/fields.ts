@@ -18,3 +18,17 @@ export const optionalCents = z
   .max(2_147_483_647, 'Too large')
   .nullable()
   .transform((v) => v ?? undefined);
+
+/**
+ * What the edit form sends: the rate and cost only when changed, with the date they take effect (none: all
+ * time), so saving the role alone writes no rate history.
+ */
+export function updateOf<T extends { rate?: number | undefined; cost?: number | undefined; effectiveFrom: string | null }>(
+  user: { rate?: number | undefined; cost?: number | undefined },
+  values: T,
+) {
+  const { rate, cost, effectiveFrom, ...rest } = values;
+  const money = { ...(rate !== undefined && rate !== user.rate ? { rate } : {}), ...(cost !== undefined && cost !== user.cost ? { cost } : {}) };
+  if (Object.keys(money).length === 0) return rest;
+  return { ...rest, ...money, ...(effectiveFrom ? { effectiveFrom } : {}) };
+}

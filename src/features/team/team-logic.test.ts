@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { filterPeople, parseTeamSearch } from './search.ts';
-import { hoursToSeconds, secondsToHours } from './fields.ts';
+import { hoursToSeconds, secondsToHours, updateOf } from './fields.ts';
 
 describe('team filters', () => {
   it('keeps a search text and a known role from the URL', () => {
@@ -25,5 +25,20 @@ describe('capacity in hours', () => {
     expect(hoursToSeconds(37.5)).toBe(135_000);
     expect(secondsToHours(144_000)).toBe(40);
     expect(secondsToHours(undefined)).toBeNull();
+  });
+});
+
+describe('the edit form’s rates', () => {
+  const user = { rate: 8000, cost: 3000 };
+  it('sends a changed rate or cost with the date it takes effect', () => {
+    expect(updateOf(user, { role: 'member', rate: 9000, cost: 3000, effectiveFrom: '2026-04-01' })).toEqual({
+      role: 'member',
+      rate: 9000,
+      effectiveFrom: '2026-04-01',
+    });
+  });
+  it('sends no date without one (all time), and no rates when neither changed', () => {
+    expect(updateOf(user, { rate: 8000, cost: 3500, effectiveFrom: null })).toEqual({ cost: 3500 });
+    expect(updateOf(user, { role: 'admin', rate: 8000, cost: 3000, effectiveFrom: '2026-04-01' })).toEqual({ role: 'admin' });
   });
 });

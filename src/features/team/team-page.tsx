@@ -31,12 +31,14 @@ const hours = (seconds: number | undefined) => (seconds === undefined ? '\u2014'
 
 export interface TeamPageProps {
   viewer: { id: number; role: Role };
+  /** The viewer's date: a new rate takes effect from it unless another is chosen. */
+  today: string;
   search: TeamSearch;
   onSearchChange: (next: TeamSearch) => void;
 }
 
 /** The team: everyone with role, status and capacity (rates for admins); admins invite and edit. */
-export function TeamPage({ viewer, search, onSearchChange }: TeamPageProps) {
+export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProps) {
   const api = useApi();
   const team = useQuery(teamQueryOptions(api));
   const admin = viewer.role === 'admin';
@@ -125,7 +127,9 @@ export function TeamPage({ viewer, search, onSearchChange }: TeamPageProps) {
       </Dialog>
       <Dialog open={editing !== null} title={editing ? `Edit ${editing.name}` : 'Edit'} onClose={() => setEditing(null)}>
         <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
-          {editing && <EditUserForm key={editing.id} user={editing} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />}
+          {editing && (
+            <EditUserForm key={editing.id} user={editing} today={today} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
+          )}
         </Suspense>
       </Dialog>
       {toggling && <StatusConfirm user={toggling} onClose={() => setToggling(null)} />}

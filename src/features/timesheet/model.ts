@@ -61,15 +61,17 @@ export function sortRows(rows: RowInfo[]): RowInfo[] {
 
 /**
  * Why each day of the week is locked by its approval: a pending request locks the whole week (it is
- * read-only until withdrawn), approved days stay locked.
+ * read-only until withdrawn), approved days stay locked. An admin on another user's week is told to
+ * reopen the week first (reject it, which reopens its days).
  */
-export function dayLockReasons(approval: Approval | null | undefined, dates: string[]): string[][] {
+export function dayLockReasons(approval: Approval | null | undefined, dates: string[], othersWeek = false): string[][] {
   return dates.map((date) => {
     if (!approval) return [];
     const name = dayNameOf(date);
     const reasons: string[] = [];
-    if (approval.approvedDays[name]) reasons.push('Approved: approved days cannot change');
-    if (approval.status === 'pending') reasons.push('The week is pending approval: withdraw the request to edit it');
+    if (approval.approvedDays[name]) reasons.push(othersWeek ? 'Approved: reopen the week first to change it' : 'Approved: approved days cannot change');
+    if (approval.status === 'pending')
+      reasons.push(othersWeek ? 'The week is pending approval: reopen the week first' : 'The week is pending approval: withdraw the request to edit it');
     return reasons;
   });
 }

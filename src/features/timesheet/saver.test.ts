@@ -43,6 +43,36 @@ describe('saver', () => {
     expect(saver.pending()).toEqual([]);
   });
 
+  it('saves a member’s time for an admin: new records name the member, unsaved work is kept apart and survives a reload', async () => {
+    const storage = memoryStorage();
+    const { api, calls } = fakeApi([
+      () => {
+        throw new NetworkError('http://api.test');
+      },
+      () => record(9, 3600),
+    ]);
+    const saver = new Saver(api, 12, storage, undefined, 1);
+    saver.save({ task, date: '2026-11-16', seconds: 3600, recordId: null });
+    await settle();
+    expect(saver.pending()[0]!.status).toBe('failed');
+    // Under the admin's name, not where the member's own unsaved cells are kept.
+    expect(storage.getItem('timekeep.unsaved.12')).toBeNull();
+    expect(storage.getItem('timekeep.unsaved.1.for.12')).not.toBeNull();
+    expect(new Saver(api, 12, storage).pending()).toEqual([]);
+
+    const again = new Saver(api, 12, storage, undefined, 1);
+    expect(again.pending()).toHaveLength(1);
+    again.retryAll();
+    await settle();
+    expect(calls.map((c) => c.body)).toEqual([
+      { time: 3600, date: '2026-11-16', task: 'ev:10', user: 12 },
+      { time: 3600, date: '2026-11-16', task: 'ev:10', user: 12 },
+    ]);
+    expect(calls[1]!.key).toBe(calls[0]!.key);
+    expect(again.pending()).toEqual([]);
+    expect(storage.getItem('timekeep.unsaved.1.for.12')).toBeNull();
+  });
+
   it('corrects a POST that added to a record the server already had', async () => {
     const { api, calls } = fakeApi([() => record(7, 9000), () => record(7, 5400)]);
     const saver = new Saver(api, 1, memoryStorage());

@@ -49,14 +49,21 @@ export class Saver {
   private snapshot: Op[] | null = null;
   private readonly storageKey: string;
 
+  /** Set when an admin saves another user's time: new records name that user. */
+  private readonly forUser: number | null;
+
   constructor(
     private readonly api: ApiClient,
     userId: number,
     private readonly storage: Storage | null = typeof window === 'undefined' ? null : window.localStorage,
     /** Finds the record id the grid knows for a cell. */
     private recordIdOf: (taskId: string | null, date: string) => number | null = () => null,
+    /** Who types, when not `userId` itself (an admin editing a member's week). */
+    editorId: number = userId,
   ) {
-    this.storageKey = `timekeep.unsaved.${userId}`;
+    this.forUser = editorId === userId ? null : userId;
+    // Another user's unsaved cells are kept apart from the editor's own, under the editor's name.
+    this.storageKey = this.forUser === null ? `timekeep.unsaved.${userId}` : `timekeep.unsaved.${editorId}.for.${userId}`;
     this.restore();
   }
 
@@ -207,7 +214,8 @@ export class Saver {
       if (updated) return updated;
       id = null;
     }
-    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...comment }, op.key);
+    const user = this.forUser === null ? {} : { user: this.forUser };
+    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...user, ...comment }, op.key);
     if (added.time === op.seconds) return added;
     return updateTime(this.api, added.id, { time: op.seconds });
   }

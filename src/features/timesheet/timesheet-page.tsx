@@ -71,6 +71,13 @@ export interface TimesheetPageProps {
   timer: TimerView | null;
   onStartTimer: (task: TaskLite) => void;
   onStopTimer: () => void;
+  /**
+   * The signed-in admin, when the week is another user's: saves name that user, the timer is not offered,
+   * and a week locked by its approval (pending or approved) is read-only until it is reopened.
+   */
+  editorId?: number | undefined;
+  /** Shown before the week number in the heading (whose week it is, when it is not the viewer's). */
+  titlePrefix?: string | undefined;
 }
 
 const FORMAT_KEY = 'timekeep.durationFormat';
@@ -103,7 +110,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const days = useMemo(() => dates.map((d) => dayInfo(d)), [dates]);
   const { from, to } = weekRange(weekId, weekStart);
   const { records, timesheet, names } = useWeekData(api, user.id, weekId, from, to, user.canReadClients);
-  const saver = getSaver(api, user.id);
+  const saver = getSaver(api, user.id, props.editorId);
   const pending = useSaverPending(saver);
   useSavedIntoCache(api, saver, user.id, from, to);
   const [extraRows, setExtraRows] = useExtraRows(user.id, weekId);
@@ -118,7 +125,8 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const [adding, setAdding] = useState(false);
   const focusAfter = useRef<{ rowKey: string } | null>(null);
 
-  const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates), [timesheet, dates]);
+  const othersWeek = props.editorId !== undefined && props.editorId !== user.id;
+  const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates, othersWeek), [timesheet, dates, othersWeek]);
   const pendingWeek = timesheet?.approval?.status === 'pending';
   const offs = timesheet?.timeOffAssignments ?? [];
 
@@ -286,13 +294,21 @@ export function TimesheetPage(props: TimesheetPageProps) {
   };
 
   const rowKeys = useMemo(() => new Set(gridRows.map((r) => r.key)), [gridRows]);
-  const readOnlyReason = pendingWeek ? 'The week is pending approval' : null;
+  const readOnlyReason = pendingWeek
+    ? othersWeek
+      ? 'The week is pending approval: reopen the week first'
+      : 'The week is pending approval'
+    : othersWeek && timesheet?.approval?.status === 'approved'
+      ? 'The week is approved: reopen the week first'
+      : null;
+  const closed = readOnlyReason !== null;
 
   return (
     <div className="timesheet">
       <header className="ts-header">
         <div className="ts-header__title">
           <h1 className="page__title">
+            {props.titlePrefix && <span className="ts-header__who">{props.titlePrefix}</span>}
             {weekNumberLabel(weekId)}
             <span className="ts-header__range">{weekLabel(weekId, weekStart)}</span>
           </h1>
@@ -306,7 +322,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
       <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
 
       <div className="ts-toolbar">
-        <div className="ts-toolbar__left">{!pendingWeek && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
+        <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
         <div className="ts-toolbar__right">
           <fieldset className="segmented">
             <legend className="visually-hidden">Show durations as</legend>
@@ -331,7 +347,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
                 <EmptyWeekTimeOff offs={offs} days={days} today={today} singleDay={isPhone ? day : null} />
               </Suspense>
             )}
-            <EmptyWeek pending={pendingWeek} />
+            <EmptyWeek pending={pendingWeek} othersWeek={othersWeek} />
           </>
         ) : (
           <WeekGrid
@@ -343,6 +359,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             singleDay={isPhone ? day : null}
             timer={timer}
             readOnlyReason={readOnlyReason}
+            timers={props.editorId === undefined}
             extra={
               offs.length > 0 ? (
                 <Suspense>
@@ -352,7 +369,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             }
           />
         )}
-        {!pendingWeek && (
+        {!closed && (
           <div className="ts-add">
             {adding ? (
               <div className="ts-add__picker">
@@ -432,7 +449,7 @@ function WeekSummary({ store, format }: { store: GridStore; format: DurationForm
   );
 }
 
-function EmptyWeek({ pending }: { pending: boolean }) {
+function EmptyWeek({ pending, othersWeek }: { pending: boolean; othersWeek: boolean }) {
   return (
     <div className="ts-empty">
       <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false" className="ts-empty__art">
@@ -445,7 +462,9 @@ function EmptyWeek({ pending }: { pending: boolean }) {
       <p className="ts-empty__text">
         {pending
           ? 'The week is pending approval.'
-          : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
+          : othersWeek
+            ? 'Add a row for each task, then type the hours: they are saved to this person\u2019s timesheet.'
+            : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
       </p>
     </div>
   );

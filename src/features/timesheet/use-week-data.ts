@@ -9,12 +9,15 @@ import { Saver } from './saver.ts';
 
 const savers = new Map<string, Saver>();
 
-/** One saver per user and API for the whole visit: unsaved work follows the user across weeks. */
-export function getSaver(api: ApiClient, userId: number): Saver {
-  const key = `${userId}`;
+/**
+ * One saver per user and API for the whole visit: unsaved work follows the user across weeks. An admin
+ * editing a member's week (`editorId` is the admin) gets a saver of its own for that member.
+ */
+export function getSaver(api: ApiClient, userId: number, editorId: number = userId): Saver {
+  const key = `${editorId}:${userId}`;
   let saver = savers.get(key);
   if (!saver) {
-    saver = new Saver(api, userId);
+    saver = new Saver(api, userId, undefined, undefined, editorId);
     savers.set(key, saver);
     saver.start();
   }

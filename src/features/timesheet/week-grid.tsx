@@ -39,6 +39,8 @@ export interface GridProps {
   singleDay: number | null;
   timer: { taskId: string | null; elapsed: number } | null;
   readOnlyReason: string | null;
+  /** Whether rows offer Start timer (not on another user's week). */
+  timers?: boolean;
   /** A last row of the grid (the week's time off), drawn under the totals. */
   extra?: ReactNode;
 }
@@ -51,7 +53,7 @@ function useStore<T>(store: GridStore, topic: string, read: () => T): T {
 }
 
 /** The week as an ARIA grid: task rows, one column per day, totals per row, per day and for the week. */
-export function WeekGrid({ store, days, today, format, actions, singleDay, timer, readOnlyReason, extra }: GridProps) {
+export function WeekGrid({ store, days, today, format, actions, singleDay, timer, readOnlyReason, timers = true, extra }: GridProps) {
   const rows = useStore(store, 'rows', () => store.rows());
   const gridRef = useRef<HTMLTableElement>(null);
   const cols = singleDay === null ? days.map((_, i) => i) : [singleDay];
@@ -127,6 +129,7 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
               colCount={colCount}
               timerElapsed={timer && timer.taskId === row.taskId ? timer.elapsed : null}
               readOnly={readOnlyReason !== null}
+              timers={timers}
             />
           ))}
         </tbody>
@@ -206,6 +209,7 @@ interface RowProps {
   timerElapsed: number | null;
   /** A read-only week (pending approval) offers neither Remove nor Start on its rows. */
   readOnly: boolean;
+  timers: boolean;
 }
 
 const GridRow = memo(function GridRow({
@@ -221,6 +225,7 @@ const GridRow = memo(function GridRow({
   colCount,
   timerElapsed,
   readOnly,
+  timers,
 }: RowProps) {
   const headerId = `row-${row.key.replace(/\W/g, '-')}`;
   const running = timerElapsed !== null;
@@ -241,6 +246,7 @@ const GridRow = memo(function GridRow({
           </div>
           <div className="task-cell__actions">
             {row.taskId !== null &&
+              timers &&
               (running || !readOnly) &&
               (running ? (
                 <button

@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
+import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { ManagersOnly } from '../../features/review/managers-only.tsx';
@@ -26,6 +27,7 @@ function TeamRoute() {
       <PageTitle>Team</PageTitle>
       <TeamPage
         viewer={{ id: me.id, role: me.role }}
+        today={dateAtOffset(new Date(), me.timezone ?? 0)}
         search={search}
         onSearchChange={(next) => void navigate({ search: next, replace: true })}
       />

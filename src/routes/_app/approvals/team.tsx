@@ -1,17 +1,36 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { useCallback } from 'react';
 import { dateAtOffset } from '../../../../contract/weeks.ts';
 import { useApi } from '../../../api/context.ts';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
 import { ApprovalsTabs } from '../../../features/review/approvals-tabs.tsx';
 import { ManagersOnly } from '../../../features/review/managers-only.tsx';
+import { MemberWeek } from '../../../features/review/member-week.tsx';
 import { TeamWeekPage } from '../../../features/review/team-week-page.tsx';
 import { parseWeekParam, weekOfDate } from '../../../lib/week.ts';
+import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { RouteError } from '../../-components/route-error.tsx';
 
+export interface TeamWeekSearch {
+  week?: number | undefined;
+  /** A member whose week an admin edits in the grid. */
+  person?: number | undefined;
+}
+
+const personParam = (raw: unknown): number | undefined => {
+  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
+};
+
 export const Route = createFileRoute('/_app/approvals/team')({
-  validateSearch: (raw: Record<string, unknown>): { week?: number | undefined } => ({ week: parseWeekParam(raw.week) }),
+  validateSearch: (raw: Record<string, unknown>): TeamWeekSearch => {
+    const out: TeamWeekSearch = { week: parseWeekParam(raw.week) };
+    const person = personParam(raw.person);
+    if (person !== undefined) out.person = person;
+    return out;
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   errorComponent: RouteError,
   component: TeamWeekRoute,
@@ -22,19 +41,56 @@ function TeamWeekRoute() {
   const { data: me } = useSuspenseQuery(currentUserQueryOptions(api));
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
+  const edit = useCallback((person: number) => void navigate({ search: (s) => ({ ...s, person }) }), [navigate]);
   if (me.role !== 'admin' && me.role !== 'supervisor') return <ManagersOnly what="Approvals" />;
   const weekStart = me.team?.weekStart ?? 1;
-  const thisWeek = weekOfDate(dateAtOffset(new Date(), me.timezone ?? 0), weekStart);
+  const today = dateAtOffset(new Date(), me.timezone ?? 0);
+  const thisWeek = weekOfDate(today, weekStart);
+  const weekId = search.week ?? thisWeek;
+  const openApproval = (id: number) => void navigate({ to: '/approvals', search: { open: id } });
+  if (search.person !== undefined) {
+    if (me.role !== 'admin') {
+      return (
+        <>
+          <PageTitle>Team week</PageTitle>
+          <ApprovalsTabs />
+          <NotAllowed action="change another person’s time" because="only admins edit others’ time">
+            <Link to="/approvals/team" search={{ week: weekId }}>
+              Back to the team week
+            </Link>
+          </NotAllowed>
+        </>
+      );
+    }
+    return (
+      <>
+        <PageTitle>Edit a member’s week</PageTitle>
+        <ApprovalsTabs />
+        <MemberWeek
+          editorId={me.id}
+          userId={search.person}
+          weekId={weekId}
+          weekStart={weekStart}
+          thisWeek={thisWeek}
+          today={today}
+          onWeekChange={(week) => void navigate({ search: { week, person: search.person } })}
+          onBack={() => void navigate({ search: { week: weekId } })}
+          onOpenApproval={openApproval}
+        />
+      </>
+    );
+  }
   return (
     <>
       <PageTitle>Team week</PageTitle>
       <ApprovalsTabs />
       <TeamWeekPage
-        weekId={search.week ?? thisWeek}
+        weekId={weekId}
         thisWeek={thisWeek}
         weekStart={weekStart}
         onWeekChange={(week) => void navigate({ search: { week } })}
-        onOpen={(id) => void navigate({ to: '/approvals', search: { open: id } })}
+        onOpen={openApproval}
+        onEdit={me.role === 'admin' ? edit : undefined}
       />
     </>
   );
