@@ -9,7 +9,7 @@ import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { Checkbox } from '../../ui/inputs/checkbox.tsx';
-import { DateInput } from '../../ui/inputs/date-input.tsx';
+import { DateField } from '../../ui/form/date-field.tsx';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -188,21 +188,11 @@ export default function BudgetEditor({ budget, ownerName, forProject, save, remo
             {...register('period')}
           />
           {period === 'general' && (
-            <Controller
-              name="appliedFrom"
+            <DateField
               control={control}
-              render={({ field, fieldState }) => (
-                <DateInput
-                  label="Counted from"
-                  hint="Time and expenses before this day do not count. Empty: from the beginning."
-                  value={field.value ?? null}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  name={field.name}
-                  ref={field.ref}
-                  error={fieldState.error?.message}
-                />
-              )}
+              name="appliedFrom"
+              label="Counted from"
+              hint="Time and expenses before this day do not count. Empty: from the beginning."
             />
           )}
           <TextField

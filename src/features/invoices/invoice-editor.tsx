@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { Card } from '../../ui/card.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { DateInput } from '../../ui/inputs/date-input.tsx';
+import { DateField } from '../../ui/form/date-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { AdjustmentField } from './adjustment-field.tsx';
@@ -52,32 +52,8 @@ export function InvoiceEditor({ invoice }: { invoice: Invoice }) {
       <Card title="Details" level={2}>
         <div className={styles.details}>
           <TextField label="Number" {...register('publicId')} error={e.publicId?.message} />
-          <Controller
-            control={control}
-            name="issueDate"
-            render={({ field, fieldState }) => (
-              <DateInput
-                label="Issue date"
-                value={field.value ?? null}
-                onChange={(v) => field.onChange(v ?? undefined)}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="dueDate"
-            render={({ field, fieldState }) => (
-              <DateInput
-                label="Due date"
-                value={field.value ?? null}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
+          <DateField control={control} name="issueDate" label="Issue date" empty={undefined} />
+          <DateField control={control} name="dueDate" label="Due date" />
           <TextField
             label="Reference"
             hint="A purchase order or the client's own number."

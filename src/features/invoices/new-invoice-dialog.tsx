@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { DateInput } from '../../ui/inputs/date-input.tsx';
+import { DateField } from '../../ui/form/date-field.tsx';
 import { DateRangeInput } from '../../ui/inputs/date-range-input.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { invoiceClientsQueryOptions, uninvoicedQueryOptions, useCreateInvoice, type Invoice, type UninvoicedRow } from './api.ts';
@@ -96,21 +96,7 @@ export function NewInvoiceDialog({ today, weekStart, onClose, onCreated }: NewIn
             </div>
           )}
         />
-        <Controller
-          control={control}
-          name="dueDate"
-          render={({ field, fieldState }) => (
-            <DateInput
-              label="Due date"
-              hint="Optional."
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              min={today}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
+        <DateField control={control} name="dueDate" label="Due date" hint="Optional." min={today} />
         <UninvoicedPreview
           ready={ready}
           rows={preview.data}

@@ -1,11 +1,10 @@
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { updateUserBody, type User } from '../../../contract/users.ts';
 import { roleLabel } from '../../lib/format.ts';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { DateInput } from '../../ui/inputs/date-input.tsx';
+import { DateField } from '../../ui/form/date-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { useUpdateUser } from './api.ts';
 import { capacityHours, optionalCents, secondsToHours, updateOf } from './fields.ts';
@@ -19,7 +18,17 @@ type Values = z.input<typeof schema>;
 const roles = (['admin', 'supervisor', 'member', 'member_limited'] as const).map((r) => ({ value: r, label: roleLabel(r) }));
 
 /** An admin changes a user's role, weekly capacity, and bill rate and cost from a date. */
-export default function EditUserForm({ user, today, onDone, onCancel }: { user: User; today: string; onDone: () => void; onCancel: () => void }) {
+export default function EditUserForm({
+  user,
+  today,
+  onDone,
+  onCancel,
+}: {
+  user: User;
+  today: string;
+  onDone: () => void;
+  onCancel: () => void;
+}) {
   const save = useUpdateUser(user.id);
   const defaults: Values = {
     role: user.role,
@@ -56,21 +65,17 @@ export default function EditUserForm({ user, today, onDone, onCancel }: { user: 
         {...register('role')}
         error={formState.errors.role?.message}
       />
-      <WorkFields form={api.form} rateHint="What the client is billed for an hour of their time." costHint="What an hour of their time costs the team." />
-      <Controller
+      <WorkFields
+        form={api.form}
+        rateHint="What the client is billed for an hour of their time."
+        costHint="What an hour of their time costs the team."
+      />
+      <DateField
         control={control}
         name="effectiveFrom"
-        render={({ field, fieldState }) => (
-          <DateInput
-            label="New rate and cost take effect from"
-            hint="Time from this day on is valued at the new rate and cost; earlier time keeps its own. Leave it empty to apply them to all time."
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            max={today}
-            error={fieldState.error?.message}
-          />
-        )}
+        label="New rate and cost take effect from"
+        hint="Time from this day on is valued at the new rate and cost; earlier time keeps its own. Leave it empty to apply them to all time."
+        max={today}
       />
       <RateHistory history={user.costHistory ?? []} current={{ rate: user.rate, cost: user.cost }} />
     </ApiFormView>
