@@ -177,38 +177,51 @@ export function useFieldMutations(projectId: string) {
 
 /**
  * Reorders with the answer shown at once: the cache takes the new order before the call, and the server's
- * state comes back after it (also when it refused).
+ * state comes back after it (also when it refused). The moves of one project run one after another (a
+ * mutation scope): two quick moves sent at once could reach the server in the other order and leave the
+ * first one's order. The lists are read back once the last queued move has settled, so an earlier answer
+ * does not undo a later move on screen.
  */
 export function useOrderMutations(projectId: string) {
   const api = useApi();
   const queryClient = useQueryClient();
   const refresh = useRefresh(projectId);
   const project_id = projectId;
+  const mutationKey = ['project-order', projectId] as const;
+  const scope = { id: `project-order-${projectId}` };
+  // This move is still counted as pending while it settles: read back only when it is the last one.
+  const settled = () => (queryClient.isMutating({ mutationKey }) <= 1 ? refresh() : undefined);
   return {
     tasks: useMutation({
+      mutationKey,
+      scope,
       mutationFn: ({ section, order }: { section: number | null; order: string[]; next: Task[] }) =>
         api.call(taskOps.order, { params: { project_id }, body: { section, order } }),
       onMutate: async ({ next }) => {
         await queryClient.cancelQueries({ queryKey: keys.tasks.ofProject(projectId) });
         queryClient.setQueryData(keys.tasks.ofProject(projectId), next);
       },
-      onSettled: refresh,
+      onSettled: settled,
     }),
     sections: useMutation({
+      mutationKey,
+      scope,
       mutationFn: (order: Section[]) => api.call(sectionOps.order, { params: { project_id }, body: { order: order.map((s) => s.id) } }),
       onMutate: async (order) => {
         await queryClient.cancelQueries({ queryKey: keys.sections.ofProject(projectId) });
         queryClient.setQueryData(keys.sections.ofProject(projectId), order);
       },
-      onSettled: refresh,
+      onSettled: settled,
     }),
     fields: useMutation({
+      mutationKey,
+      scope,
       mutationFn: (order: Field[]) => api.call(fieldOps.order, { params: { project_id }, body: { order: order.map((f) => f.id) } }),
       onMutate: async (order) => {
         await queryClient.cancelQueries({ queryKey: keys.fields.ofProject(projectId) });
         queryClient.setQueryData(keys.fields.ofProject(projectId), order);
       },
-      onSettled: refresh,
+      onSettled: settled,
     }),
   };
 }
