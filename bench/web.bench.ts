@@ -98,8 +98,15 @@ export async function openSignedIn(browser: Browser, apiUrl: string, key: string
   return { context, page: await context.newPage() };
 }
 
+/** When the grid was last drawn (ms from the navigation's start); a page that never draws it says where it stood. */
 const gridDrawnAt = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? null, undefined, { timeout: 30_000 }).then((h) => h.jsonValue() as Promise<number>);
+  page
+    .waitForFunction(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? null, undefined, { timeout: 30_000 })
+    .then((h) => h.jsonValue() as Promise<number>)
+    .catch(async (e: unknown) => {
+      const text = (await page.locator('main, body').first().innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+      throw new Error(`The grid was not drawn at ${page.url()}: "${text}"`, { cause: e });
+    });
 
 /**
  * The page's requests until the grid was drawn, as `name start–end` in ms from the navigation's start
