@@ -37,9 +37,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
       badges={
         user.role === 'admin' || user.role === 'supervisor'
           ? {
-              '/approvals': (of) => (
+              '/approvals': (
                 <Suspense fallback={null}>
-                  <ApprovalsBadge of={of} />
+                  <ApprovalsBadge />
                 </Suspense>
               ),
             }
