@@ -1,5 +1,7 @@
 import { phoneBar, screensFor } from '../src/app/screens.ts';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
+import { timesheetId } from '../contract/weeks.ts';
+import { call, seedWorld } from './timesheet-helpers.ts';
 
 /* The shell of the kit: the navigation of the screens that exist, the phone's bottom bar, titles, and the theme. */
 
@@ -53,6 +55,10 @@ test.describe('on a laptop', () => {
     page,
   }) => {
     const all = screensFor('admin').map((s) => s.label);
+    // A week waiting for a decision, so Approvals carries a count wherever it sits.
+    const w = await seedWorld('nav');
+    await call('POST', '/time', w.member.apiKey, { time: 3 * 3600, date: w.dates[0], task: w.tasks[0]!.id });
+    await call('POST', `/timesheets/${timesheetId(w.member.id, w.weekId)}/approval`, w.member.apiKey, {});
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.goto('/sign-in?redirect=%2Ftimesheet');
     await signIn(page, adaKey());
@@ -86,6 +92,13 @@ test.describe('on a laptop', () => {
         await page.keyboard.press('Escape');
         await expect(list).toHaveCount(0);
         await expect(more).toBeFocused();
+        // Weeks waiting stay in sight while Approvals sits under More: More carries their count.
+        if (moreLabels.some((l) => l.startsWith('Approvals'))) {
+          const waiting = (await call<{ pending: number }>('GET', '/approvals/summary', adaKey())).pending;
+          expect(waiting, 'the demo team has weeks waiting').toBeGreaterThan(0);
+          await expect(more).toHaveAccessibleName(new RegExp(`^More ?, Approvals: ${waiting} waiting$`));
+          await expect(more).toContainText(String(waiting));
+        }
       }
       // A label's badge is a number after it ("3", or "99+"), then the same count spoken ("3 waiting").
       expect([...barLabels, ...moreLabels].map((l) => l.replace(/(\s*\d+\+?)?(\s*\d+ waiting)?\s*$/, '').trim())).toEqual(all);
@@ -131,7 +144,7 @@ test.describe('on a laptop', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`${last.to}`));
     await expect(list).toHaveCount(0);
-    await expect(more).toHaveAccessibleName(new RegExp(`^More ?, current: ${last.label}$`));
+    await expect(more).toHaveAccessibleName(new RegExp(`^More ?, current: ${last.label}( ?, Approvals: \\d+ waiting)?$`));
     await expect(more).toHaveClass(/nav-link--active/);
     await more.press('Enter');
     await expect(list.getByRole('link', { name: last.label })).toHaveAttribute('aria-current', 'page');

@@ -3,15 +3,18 @@ import { useApi } from '../../api/context.ts';
 import { approvalSummaryQueryOptions } from './api.ts';
 import styles from './badge.module.css';
 
-/** The count of weeks waiting for a decision, beside "Approvals" in the navigation (admins and supervisors). */
-export function ApprovalsBadge() {
+/**
+ * The count of weeks waiting for a decision, beside "Approvals" in the navigation (admins and supervisors), or on
+ * More while Approvals sits inside it (`of` then names the screen for screen readers).
+ */
+export function ApprovalsBadge({ of }: { of?: string }) {
   const api = useApi();
   const { data } = useQuery(approvalSummaryQueryOptions(api));
   if (!data?.pending) return null;
   return (
     <span className={styles.count}>
       <span aria-hidden="true">{data.pending > 99 ? '99+' : data.pending}</span>
-      <span className="visually-hidden">{`${data.pending} waiting`}</span>
+      <span className="visually-hidden">{of ? `, ${of}: ${data.pending} waiting` : `${data.pending} waiting`}</span>
     </span>
   );
 }

@@ -7,6 +7,7 @@ import { Toaster } from '../../ui/toast.tsx';
 import { MainNav } from './main-nav.tsx';
 import { PhoneNav } from './phone-nav.tsx';
 import { UserMenu } from './user-menu.tsx';
+import type { Badges } from './more-menu.tsx';
 
 /** A screen in the navigation. */
 export interface NavScreen {
@@ -31,7 +32,7 @@ export interface AppShellProps {
   /** The running timer (or Start). */
   timer?: ReactNode;
   /** Something to show beside a navigation label, such as a count of what waits there. */
-  badges?: Partial<Record<string, ReactNode>>;
+  badges?: Badges;
   /** Clock in / clock out for the timecard. */
   clock?: ReactNode;
   children: ReactNode;

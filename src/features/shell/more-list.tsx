@@ -61,7 +61,7 @@ export default function MoreList({ id, items, badges, focusFirst, rootRef, onClo
             onClick={() => onClose(false)}
           >
             {s.label}
-            {badges?.[s.to]}
+            {badges?.[s.to]?.()}
           </Link>
         </li>
       ))}

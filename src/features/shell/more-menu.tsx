@@ -1,12 +1,16 @@
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
+import { Fragment, lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import type { NavScreen } from './app-shell.tsx';
 
 // The open list loads on first use (or as the pointer nears the button): the button is all the first screen needs.
 const load = () => import('./more-list.tsx');
 const MoreList = lazy(load);
 
-export type Badges = Partial<Record<string, ReactNode>> | undefined;
+/**
+ * A screen's count beside its label, by the screen's path. `of` names the screen when the count stands on More
+ * for a screen inside it ("More, Approvals: 3 waiting").
+ */
+export type Badges = Partial<Record<string, (of?: string) => ReactNode>> | undefined;
 
 /**
  * "More" for the screens the bar has no room for (a disclosure: the list follows the button, so Tab walks into
@@ -48,6 +52,10 @@ export function MoreMenu({
       >
         More
         {current && <span className="visually-hidden">, current: {current.label}</span>}
+        {/* The counts of the screens inside, so a waiting approval is seen without opening the list. */}
+        {items.map((s) => (
+          <Fragment key={s.to}>{badges?.[s.to]?.(s.label)}</Fragment>
+        ))}
         <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
           <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
         </svg>
@@ -76,7 +84,7 @@ export function NavLink({ screen, badges, className }: { screen: NavScreen; badg
   return (
     <Link to={screen.to} className={className} activeProps={{ 'aria-current': 'page', className: `${className} ${className}--active` }}>
       {screen.label}
-      {badges?.[screen.to]}
+      {badges?.[screen.to]?.()}
     </Link>
   );
 }

@@ -37,9 +37,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
       badges={
         user.role === 'admin' || user.role === 'supervisor'
           ? {
-              '/approvals': (
+              '/approvals': (of) => (
                 <Suspense fallback={null}>
-                  <ApprovalsBadge />
+                  <ApprovalsBadge of={of} />
                 </Suspense>
               ),
             }
