@@ -30,6 +30,8 @@ export const clientBudget = z.object({
   threshold: z.number().int().nullable(),
   /** Share of the budget used in its current period, in percent. */
   progress: z.number(),
+  /** Used in its current period, in the budget's unit (whole cents or seconds): the exact figure `progress` rounds. */
+  used: z.number().int(),
   /**
    * When usage reached `threshold` in the budget's current period (recorded once per period by the change
    * that crossed it); null when it has not, or when there is no threshold.

@@ -137,6 +137,19 @@ describe('disallowOverbudget refuses expenses', () => {
     const q = (await f.project(teamId, { name: 'Timed', clientId: c.id })).id;
     expect((await addExpense({ project: q, amount: 50000, type: 'cost' })).status).toBe(201);
   });
+
+  it('gives the exact amount used beside the rounded percent', async () => {
+    const p = (await f.project(teamId, { name: 'Thirds', ...hourly(10000), budget: budget({ type: 'money', budget: 300000 }) })).id;
+    const task = `ev:${(await f.task(teamId, p)).id}`;
+    expect((await addTime(task, 3600)).status).toBe(201);
+    expect((await addExpense({ project: p, amount: 333 })).status).toBe(201);
+    // 10,333 of 300,000 cents: 3.44 % rounds, the amount does not.
+    expect(await projectBudget(p)).toMatchObject({ progress: 3.44, used: 10333 });
+    const c = await f.client(teamId, 'Thirds client', budget({ type: 'time', budget: 7 * 3600 }));
+    const q = (await f.project(teamId, { name: 'Thirds timed', clientId: c.id })).id;
+    expect((await addTime(`ev:${(await f.task(teamId, q)).id}`, 1000)).status).toBe(201);
+    expect(await clientBudget(c.id)).toMatchObject({ progress: 3.97, used: 1000 });
+  });
 });
 
 describe('threshold crossings', () => {

@@ -209,7 +209,7 @@ export async function presentClientBudget(
 ): Promise<ClientBudget | undefined> {
   if (!b) return undefined;
   const { usage, thresholdReachedAt } = await usageAndThreshold(scope, { kind: 'client', id: clientId }, b, now);
-  return { ...baseFields(b), progress: usage.progress, thresholdReachedAt };
+  return { ...baseFields(b), progress: usage.progress, used: Math.round(usage.used), thresholdReachedAt };
 }
 
 export async function presentProjectBudget(
@@ -223,6 +223,7 @@ export async function presentProjectBudget(
   return {
     ...baseFields(b),
     progress: usage.progress,
+    used: Math.round(usage.used),
     timeProgress: usage.timeProgress,
     expenseProgress: usage.expenseProgress,
     thresholdReachedAt,

@@ -3,7 +3,7 @@ import styles from './budget-bar.module.css';
 import { budgetAmount, budgetState, periodLabels, periodWords } from './format.ts';
 
 export interface BudgetBarProps {
-  budget: Pick<ClientBudget, 'type' | 'budget' | 'progress' | 'threshold' | 'period'> | undefined;
+  budget: (Pick<ClientBudget, 'type' | 'budget' | 'progress' | 'threshold' | 'period'> & { used?: number }) | undefined;
   /** False for those who may not see money: a money or costs budget then shows its percent only. */
   showMoney: boolean;
   /** In a table cell: one line of figures. */

@@ -51,7 +51,8 @@ export default function BurnChart({ points, budget, today, format, divisor, unit
             contentStyle={{ background: palette.surface, borderColor: palette.grid }}
           />
           <ReferenceLine
-            y={budget}
+            y={budget / divisor}
+            ifOverflow="extendDomain"
             stroke={palette.costs}
             strokeWidth={2}
             label={{ value: 'Budget', position: 'insideTopLeft', fill: palette.axis, fontSize: 12 }}

@@ -21,7 +21,7 @@ export function budgetAmount(type: BudgetType, amount: number): string {
 }
 
 export interface BudgetState {
-  /** Used in the budget's unit, from its progress. */
+  /** Used in the budget's unit: the server's figure (older servers give only the percent, then from it). */
   used: number;
   remaining: number;
   progress: number;
@@ -31,8 +31,8 @@ export interface BudgetState {
 }
 
 /** What a budget's progress means: used and remaining amounts, past the threshold, over budget. */
-export function budgetState(b: Pick<ClientBudget, 'budget' | 'progress' | 'threshold'>): BudgetState {
-  const used = Math.round((b.budget * b.progress) / 100);
+export function budgetState(b: Pick<ClientBudget, 'budget' | 'progress' | 'threshold'> & { used?: number }): BudgetState {
+  const used = b.used ?? Math.round((b.budget * b.progress) / 100);
   const over = b.progress > 100;
   return {
     used,
