@@ -20,6 +20,8 @@ export function createAppRouter(context: RouterContext) {
     defaultErrorComponent: FullPageRouteError,
     defaultNotFoundComponent: NotFoundScreen,
     scrollRestoration: true,
+    // Ids such as `ev:4` stay readable in links, and a tab's link matches the address it leads to either way.
+    pathParamsAllowedCharacters: [':'],
   });
 }
 

@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useMatchRoute } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
@@ -43,6 +43,8 @@ export function ProjectLayout({ projectId, role, children }: { projectId: string
     enabled: project.client !== null && role !== 'member_limited',
   });
   const manage = canManageProject(role, project);
+  // Matched on the route's parameters, not the address's spelling: `ev:4` and `ev%3A4` are the same project.
+  const matchRoute = useMatchRoute();
   return (
     <div className="page">
       <PageTitle>{project.name}</PageTitle>
@@ -84,17 +86,20 @@ export function ProjectLayout({ projectId, role, children }: { projectId: string
         </p>
       )}
       <nav aria-label="Project" className={tabStyles.tabs}>
-        {projectTabs(role).map((t) => (
-          <Link
-            key={t.to}
-            to={t.to}
-            params={{ projectId }}
-            className={tabStyles.tab}
-            activeProps={{ 'aria-current': 'page', className: `${tabStyles.tab} ${tabStyles.active}` }}
-          >
-            {t.label}
-          </Link>
-        ))}
+        {projectTabs(role).map((t) => {
+          const current = !!matchRoute({ to: t.to, params: { projectId }, fuzzy: true });
+          return (
+            <Link
+              key={t.to}
+              to={t.to}
+              params={{ projectId }}
+              className={current ? `${tabStyles.tab} ${tabStyles.active}` : tabStyles.tab}
+              aria-current={current ? 'page' : undefined}
+            >
+              {t.label}
+            </Link>
+          );
+        })}
       </nav>
       {children}
     </div>
