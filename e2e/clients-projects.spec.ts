@@ -75,6 +75,15 @@ test('an admin gives a client a budget and a project billed at people’s rates;
   await page.goto(`/projects/${projectId}/team`);
   await expect(page.getByRole('heading', { level: 1, name: projectName })).toBeVisible();
   await expect(page.getByText(`Client: ${clientName}`)).toBeVisible();
+  // The open tab is marked current, whichever way the address spells the id (`ev:4` or `ev%3A4`).
+  const tabs = page.getByRole('navigation', { name: 'Project' });
+  await expect(tabs.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.locator('[aria-current]')).toHaveCount(1);
+  await page.goto(`/projects/${encodeURIComponent(projectId)}/budget`);
+  await expect(tabs.getByRole('link', { name: 'Budget' })).toHaveAttribute('aria-current', 'page');
+  await expect(tabs.locator('[aria-current]')).toHaveCount(1);
+  await tabs.getByRole('link', { name: 'Team' }).click();
+  await expect(tabs.getByRole('link', { name: 'Team' })).toHaveAttribute('aria-current', 'page');
   await page.getByLabel('Add a person').selectOption({ label: member.name });
   await page.getByRole('button', { name: 'Add', exact: true }).focus();
   await page.keyboard.press('Enter');
@@ -201,8 +210,16 @@ test('the client list shows the state; over budget is refused in the grid; a mem
 
   // Phone size for the admin's lists and the client's budget.
   await page.setViewportSize({ width: 375, height: 740 });
+  // Each list fits the phone's width: the name, a line under it and the budget stacked, nothing cut off.
+  const fitsWidth = async (label: string) => {
+    const table = page.getByRole('table', { name: label });
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
+    for (const meter of await table.getByRole('meter').all()) expect((await meter.boundingBox())!.x + (await meter.boundingBox())!.width).toBeLessThanOrEqual(375);
+  };
   await page.goto('/clients');
   await expect(page.getByRole('row', { name: new RegExp(clientName) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(clientName) }).getByRole('meter')).toBeVisible();
+  await fitsWidth('Clients');
   await expectNoAxeViolations(page);
   await shot(page, info, 'clients-375');
   await page.goto(`/clients/${clientId}`);
@@ -211,6 +228,8 @@ test('the client list shows the state; over budget is refused in the grid; a mem
   await shot(page, info, 'client-375');
   await page.goto('/projects');
   await expect(page.getByRole('row', { name: new RegExp(projectName) })).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(projectName) })).toContainText(clientName);
+  await fitsWidth('Projects');
   await expectNoAxeViolations(page);
   await shot(page, info, 'projects-375');
 });
@@ -248,6 +267,10 @@ test('a project with three weeks of time shows its burn chart and when the budge
   await expect(page.getByTestId('forecast')).toHaveText(`At this pace the budget runs out on ${expected} (in 39 days).`);
   await expect(page.getByText(/Assumes the average since .*, 1\.5 h a day over 28 calendar days \(weekends included\)/)).toBeVisible();
   await expect(page.locator('.recharts-surface')).toBeVisible();
+  // Both level lines are drawn inside the plot: the budget (100 h, with its label) and today.
+  await expect(page.locator('.recharts-reference-line-line')).toHaveCount(2);
+  await expect(page.locator('.recharts-surface text').filter({ hasText: /^Budget$/ })).toBeVisible();
+  await expect(page.locator('.recharts-yAxis').getByText('100 h', { exact: true })).toBeVisible();
   await expect(page.getByRole('meter', { name: /Overall time budget: 42 h of 100 h used/ })).toBeVisible();
   await expectNoAxeViolations(page);
   await shot(page, info, 'budget-1360');

@@ -6,6 +6,7 @@ import { BudgetBar } from '../budgets/budget-bar.tsx';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
+import { useNarrow } from '../../ui/use-narrow.ts';
 import { ClearFilters, EmptyList, matchesWords, SearchBox } from '../../ui/table/list-filters.tsx';
 import type { Column } from '../../ui/table/types.ts';
 import { clientListQueryOptions, type Client } from './api.ts';
@@ -45,36 +46,44 @@ export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMo
   const [creating, setCreating] = useState(false);
   const rows = list.data ? filterClients(list.data, filters) : undefined;
   const filtered = Boolean(filters.q) || (filters.status ?? 'active') !== 'active';
-  const columns: Column<Client>[] = [
-    {
-      id: 'name',
-      header: 'Client',
-      cell: (c) => (
-        <span className={styles.name}>
-          <Link to="/clients/$clientId" params={{ clientId: String(c.id) }}>
-            {c.name}
-          </Link>
-          {c.status === 'archived' && <span className={styles.badge}>Archived</span>}
-        </span>
-      ),
-      sortValue: (c) => c.name.toLowerCase(),
-    },
-    {
-      id: 'projects',
-      header: 'Projects',
-      cell: (c) => c.projects.length,
-      sortValue: (c) => c.projects.length,
-      align: 'end',
-      width: '6rem',
-    },
-    {
-      id: 'budget',
-      header: 'Budget',
-      cell: (c) => <BudgetBar budget={c.budget} showMoney={showMoney} compact />,
-      sortValue: (c) => c.budget?.progress ?? -1,
-      width: '45%',
-    },
-  ];
+  // A phone keeps one column: the client, its projects count and its budget, stacked.
+  const phone = useNarrow();
+  const name = (c: Client) => (
+    <span className={styles.name}>
+      <Link to="/clients/$clientId" params={{ clientId: String(c.id) }}>
+        {c.name}
+      </Link>
+      {c.status === 'archived' && <span className={styles.badge}>Archived</span>}
+    </span>
+  );
+  const budget = (c: Client) => <BudgetBar budget={c.budget} showMoney={showMoney} compact />;
+  const columns: Column<Client>[] = phone
+    ? [
+        {
+          id: 'name',
+          header: 'Client',
+          cell: (c) => (
+            <span className={styles.stack}>
+              {name(c)}
+              <span className={styles.sub}>{c.projects.length === 1 ? '1 project' : `${c.projects.length} projects`}</span>
+              {budget(c)}
+            </span>
+          ),
+          sortValue: (c) => c.name.toLowerCase(),
+        },
+      ]
+    : [
+        { id: 'name', header: 'Client', cell: name, sortValue: (c) => c.name.toLowerCase() },
+        {
+          id: 'projects',
+          header: 'Projects',
+          cell: (c) => c.projects.length,
+          sortValue: (c) => c.projects.length,
+          align: 'end',
+          width: '6rem',
+        },
+        { id: 'budget', header: 'Budget', cell: budget, sortValue: (c) => c.budget?.progress ?? -1, width: '45%' },
+      ];
   return (
     <div className="page">
       <header className={styles.header}>

@@ -5,6 +5,7 @@ import { useApi } from '../../api/context.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { DataTable } from '../../ui/table/data-table.tsx';
+import { useNarrow } from '../../ui/use-narrow.ts';
 import { ClearFilters, EmptyList, matchesWords, SearchBox } from '../../ui/table/list-filters.tsx';
 import type { Column } from '../../ui/table/types.ts';
 import { BudgetBar } from '../budgets/budget-bar.tsx';
@@ -52,36 +53,47 @@ export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCrea
   const clientName = new Map(clients.map((c) => [c.id, c.name]));
   const rows = list.data ? filterProjects(list.data, filters) : undefined;
   const filtered = Boolean(filters.q || filters.status || filters.client !== undefined);
-  const columns: Column<Project>[] = [
-    {
-      id: 'name',
-      header: 'Project',
-      cell: (p) => (
-        <span className={styles.name}>
-          <Link to="/projects/$projectId" params={{ projectId: p.id }}>
-            {p.name}
-          </Link>
-          {p.status === 'archived' && <span className={styles.badge}>Archived</span>}
-          {p.privacy && <span className={styles.badge}>Private</span>}
-        </span>
-      ),
-      sortValue: (p) => p.name.toLowerCase(),
-    },
-    {
-      id: 'client',
-      header: 'Client',
-      cell: (p) => (p.client !== null ? (clientName.get(p.client) ?? '—') : <span className={styles.muted}>No client</span>),
-      sortValue: (p) => (p.client !== null ? (clientName.get(p.client) ?? '') : null),
-    },
-    { id: 'billing', header: 'Billing', cell: (p) => billingSummary(p), sortValue: (p) => p.billing.type },
-    {
-      id: 'budget',
-      header: 'Budget',
-      cell: (p) => <BudgetBar budget={p.budget} showMoney={showMoney} compact />,
-      sortValue: (p) => p.budget?.progress ?? -1,
-      width: '32%',
-    },
-  ];
+  // A phone keeps one column: the project, its client and billing, and its budget, stacked.
+  const phone = useNarrow();
+  const client = (p: Project) => (p.client !== null ? (clientName.get(p.client) ?? '—') : <span className={styles.muted}>No client</span>);
+  const name = (p: Project) => (
+    <span className={styles.name}>
+      <Link to="/projects/$projectId" params={{ projectId: p.id }}>
+        {p.name}
+      </Link>
+      {p.status === 'archived' && <span className={styles.badge}>Archived</span>}
+      {p.privacy && <span className={styles.badge}>Private</span>}
+    </span>
+  );
+  const budget = (p: Project) => <BudgetBar budget={p.budget} showMoney={showMoney} compact />;
+  const columns: Column<Project>[] = phone
+    ? [
+        {
+          id: 'name',
+          header: 'Project',
+          cell: (p) => (
+            <span className={styles.stack}>
+              {name(p)}
+              <span className={styles.sub}>
+                {client(p)} · {billingSummary(p)}
+              </span>
+              {budget(p)}
+            </span>
+          ),
+          sortValue: (p) => p.name.toLowerCase(),
+        },
+      ]
+    : [
+        { id: 'name', header: 'Project', cell: name, sortValue: (p) => p.name.toLowerCase() },
+        {
+          id: 'client',
+          header: 'Client',
+          cell: client,
+          sortValue: (p) => (p.client !== null ? (clientName.get(p.client) ?? '') : null),
+        },
+        { id: 'billing', header: 'Billing', cell: (p) => billingSummary(p), sortValue: (p) => p.billing.type },
+        { id: 'budget', header: 'Budget', cell: budget, sortValue: (p) => p.budget?.progress ?? -1, width: '32%' },
+      ];
   return (
     <div className="page">
       <header className={styles.header}>
