@@ -22,6 +22,13 @@ test.describe('on a phone', () => {
     await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
     const box = await nav.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThanOrEqual(739);
+    // The header stays one line with Clock in, the timer and the avatar; the bar's labels do not touch.
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: /^Clock in/ })).toBeVisible();
+    await expect(header.getByRole('button', { name: /Start timer/ })).toBeVisible();
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+    for (const link of await nav.getByRole('link').all())
+      expect(await link.evaluate((a) => a.scrollWidth - a.clientWidth), await link.innerText()).toBeLessThanOrEqual(0);
     await expect(page).toHaveTitle('Profile · Timekeep');
 
     await nav.getByRole('link', { name: 'Timesheet' }).click();
