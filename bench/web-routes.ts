@@ -41,6 +41,10 @@ export const screens: ScreenBench[] = [
   { path: '/timecards/today', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('region', { name: /^Not clocked in today/ }).waitFor(), budgetKB: 150 },
   // The list loaded (no longer busy), its totals and filters around it.
   { path: '/expenses', signedIn: true, ready: (p) => p.locator('table[aria-label="Expenses"]:not([aria-busy])').waitFor(), budgetKB: 150 },
+  // Admin screens: the inbox with a submitted week, everyone's week, the people.
+  { path: '/approvals', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('table', { name: 'Submitted weeks' }).getByRole('row', { name: /Bench review/ }).waitFor(), budgetKB: 150 },
+  { path: '/approvals/team', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('table', { name: "Everyone's week" }).getByRole('row', { name: /Bench forty/ }).waitFor(), budgetKB: 150 },
+  { path: '/team', signedIn: true, asAdmin: true, ready: (p) => p.getByRole('row', { name: /Bench forty/ }).waitFor(), budgetKB: 150 },
   { path: '/sign-in', signedIn: false, ready: (p) => p.getByRole('heading', { name: 'Sign in' }).waitFor(), budgetKB: 150 },
 ];
 

@@ -15,7 +15,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { dateAtOffset, weekDates, weekIdOf } from '../contract/weeks.ts';
+import { dateAtOffset, timesheetId, weekDates, weekIdOf } from '../contract/weeks.ts';
 import { startStaticServer } from '../e2e/static-server.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
@@ -163,6 +163,9 @@ const bench: Bench = async ({ log }) => {
     log('seeding a 40-row and a 300-row week through the API');
     const forty = await seedWeek(api.url, adminKey, 40, 'forty');
     const big = await seedWeek(api.url, adminKey, 300, 'big');
+    // A week waiting in the admin's approvals inbox (its own member: the timed weeks stay editable).
+    const review = await seedWeek(api.url, adminKey, 8, 'review');
+    await post(`${api.url}/timesheets/${timesheetId(review.id, weekIdOf(dateAtOffset(new Date(), 0), 1))}/approval`, review.apiKey, {});
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
