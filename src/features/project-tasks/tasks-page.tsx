@@ -106,7 +106,7 @@ export function TasksPage({ projectId }: { projectId: string }) {
       <header className="pt-header">
         <h2 className="pt-title">Tasks</h2>
         <p className="pt-subtitle">
-          {count(tasks.filter((t) => t.status === 'open').length, 'open task')}, {count(tasks.filter((t) => t.status === 'closed').length, 'closed')}{' '}
+          {count(tasks.filter((t) => t.status === 'open').length, 'open task')}, {tasks.filter((t) => t.status === 'closed').length} closed{' '}
           in {count(sections.length, 'section')}
         </p>
       </header>
