@@ -39,6 +39,8 @@ export default defineConfig({
     },
   },
   test: {
+    // Both cores: most server tests wait on the database, so two files at a time roughly halve the run.
+    maxWorkers: 2,
     projects: [
       {
         test: {
