@@ -1,4 +1,4 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, Locator, Page } from '@playwright/test';
 import { timesheetId } from '../contract/weeks.ts';
 import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs, type E2EUser } from './sign-in.ts';
@@ -35,6 +35,8 @@ const approvalOf = async (w: World) =>
   (await call<{ approval: { status: string } | null }[]>('GET', `/users/${w.member.id}/timesheets?weekId=${w.weekId}`, adaKey()))[0]!
     .approval?.status;
 
+/** Whether a table is wider than its frame, so some columns sit out of view. */
+const scrollsSideways = (table: Locator) => table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth > 1);
 const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/approvals-${name}.png`, fullPage: true });
 
 test('a member submits, the admin approves Monday to Wednesday, then rejects the rest with a comment', async ({ page, browser }) => {
@@ -66,6 +68,8 @@ test('a member submits, the admin approves Monday to Wednesday, then rejects the
   await expect(row).toContainText('33:00');
   await expect(row).toContainText('Client workshop on Monday.');
   await expect(row).toContainText('Waiting');
+  // Every column is in view on a laptop: the table does not scroll sideways.
+  expect(await scrollsSideways(inbox)).toBe(false);
   await expectNoAxeViolations(admin);
   await shot(admin, 'inbox-laptop');
 
@@ -143,6 +147,7 @@ test('the team week shows everyone against capacity and opens a person', async (
   await expect(row).toContainText('7:00');
   await expect(row).toContainText('33:00');
   await expect(row).toContainText('Waiting');
+  expect(await scrollsSideways(page.getByRole('table', { name: "Everyone's week" }))).toBe(false);
   await expectNoAxeViolations(page);
   await shot(page, 'team-week-laptop');
   await page.getByRole('button', { name: 'Previous week' }).click();

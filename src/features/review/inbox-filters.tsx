@@ -1,5 +1,5 @@
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
-import { FieldShell, useFieldIds } from '../../ui/inputs/field.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
 import { weekParam } from '../../lib/week.ts';
 import styles from './review.module.css';
 import { statusLabels, type InboxSearch } from './search.ts';
@@ -14,28 +14,16 @@ export interface InboxFiltersProps {
   folded?: boolean;
 }
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: [string, string][];
-}) {
-  const ids = useFieldIds(undefined, undefined);
+/** One filter: the kit's select, rewriting the URL on change. */
+function Select({ label, value, onChange, options }: { label: string; value: string; onChange: (v: string) => void; options: [string, string][] }) {
   return (
-    <FieldShell ids={ids} label={label} className={styles.filter}>
-      <select id={ids.id} className={styles.select} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, text]) => (
-          <option key={v} value={v}>
-            {text}
-          </option>
-        ))}
-      </select>
-    </FieldShell>
+    <SelectField
+      label={label}
+      className={styles.filter}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      options={options.map(([v, text]) => ({ value: v, label: text }))}
+    />
   );
 }
 

@@ -73,7 +73,7 @@ export function InboxPage({ search, onSearchChange, onOpen, weekStart, thisWeek,
   const waiting = (items ?? []).filter((i) => i.status === 'pending').length;
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} page--wide`}>
       <header className={styles.header}>
         <div>
           <h1 className="page__title">Approvals</h1>

@@ -41,7 +41,7 @@ export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen
   const failed = sheets.error ?? people.error;
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} page--wide`}>
       <header className={styles.header}>
         <div>
           <h1 className="page__title">Team week</h1>
@@ -72,7 +72,7 @@ export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen
           {dates.map((d, i) => (
             <div key={d}>
               <dt>{dayInfo(d).short}</dt>
-              <dd>{formatDuration(week.dayTotals[i] ?? 0)}</dd>
+              <dd>{week.dayTotals[i] ? formatDuration(week.dayTotals[i]) : <span className={styles.zero}>{'\u2013'}</span>}</dd>
             </div>
           ))}
         </dl>
