@@ -57,8 +57,15 @@ test('a supervisor arranges sections and tasks by keyboard and drag, estimates, 
     await page.getByLabel(`New task in ${section}`).press('Enter');
     await expect(page.getByRole('list', { name: `Tasks in ${section}` }).getByRole('button', { name, exact: true })).toBeVisible();
   };
-  await addTask('Design', 'Sketch');
-  await addTask('Design', 'Review');
+  // Two names typed one after the other, the second while the first still saves: both land, in order.
+  const newInDesign = page.getByLabel('New task in Design');
+  await newInDesign.fill('Sketch');
+  await newInDesign.press('Enter');
+  await newInDesign.fill('Review');
+  await newInDesign.press('Enter');
+  for (const name of ['Sketch', 'Review'])
+    await expect(page.getByRole('list', { name: 'Tasks in Design' }).getByRole('button', { name, exact: true })).toBeVisible();
+  await expect(newInDesign).toHaveValue('');
   await addTask('Build', 'Code');
   expect(await layout(manager.apiKey, project.id)).toEqual({ Design: ['Sketch', 'Review'], Build: ['Code'] });
   await expectNoAxeViolations(page);

@@ -91,31 +91,40 @@ export function SectionBlock(p: SectionBlockProps) {
   );
 }
 
-/** A one-line form: a name and a button; clears itself after adding, keeps the text and says why when refused. */
+/**
+ * A one-line form: a name and a button. It clears at once so the next name can be typed while this one saves;
+ * adds go to the server one after another, in the order typed. A refused add says why and puts its text back
+ * when the line is still empty.
+ */
 export function AddForm({ label, button, onAdd, compact }: { label: string; button: string; onAdd: (name: string) => Promise<unknown>; compact?: boolean }) {
   const id = useId();
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [saving, setSaving] = useState(0);
   const [error, setError] = useState<string | null>(null);
-  const submit = async (e: FormEvent) => {
+  const queue = useRef<Promise<void>>(Promise.resolve());
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (!name.trim()) {
+    const sent = name.trim();
+    if (!sent) {
       setError('Type a name first.');
       return;
     }
-    setBusy(true);
+    setName('');
     setError(null);
-    try {
-      await onAdd(name.trim());
-      setName('');
-    } catch (err) {
-      setError(describeError(err));
-    } finally {
-      setBusy(false);
-    }
+    setSaving((n) => n + 1);
+    queue.current = queue.current
+      .then(() => onAdd(sent))
+      .then(
+        () => undefined,
+        (err: unknown) => {
+          setError(describeError(err));
+          setName((current) => current || sent);
+        },
+      )
+      .finally(() => setSaving((n) => n - 1));
   };
   return (
-    <form className={`pt-add${compact ? ' pt-add--compact' : ''}`} onSubmit={(e) => void submit(e)} noValidate>
+    <form className={`pt-add${compact ? ' pt-add--compact' : ''}`} onSubmit={submit} aria-busy={saving > 0 || undefined} noValidate>
       <label htmlFor={id} className={compact ? 'visually-hidden' : 'pt-add__label'}>
         {label}
       </label>
@@ -129,7 +138,8 @@ export function AddForm({ label, button, onAdd, compact }: { label: string; butt
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(e) => setName(e.target.value)}
       />
-      <Button type="submit" size="sm" busy={busy}>
+      <Button type="submit" size="sm">
+        {saving > 0 ? <span className="btn__spinner" aria-hidden="true" /> : null}
         {button}
       </Button>
       {error && (
