@@ -7,10 +7,13 @@ import { defineConfig, devices } from '@playwright/test';
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
+  // Spec files run two at a time (one per core), each file's tests in order; every journey makes its own
+  // people and projects, so files do not share state beyond the team.
   fullyParallel: false,
-  workers: 1,
+  workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // In CI a failed journey runs once more and is reported as flaky if it then passes.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? 'line' : 'list',
