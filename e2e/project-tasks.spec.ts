@@ -45,6 +45,15 @@ test('a supervisor arranges sections and tasks by keyboard and drag, estimates, 
   await expect(page.getByRole('heading', { name: 'Tasks', exact: true })).toBeVisible();
   await expect(page.getByText('This project has no tasks yet.')).toBeVisible();
   await expectNoAxeViolations(page);
+  // A supervisor sees no rates or costs: no billing tab, and its address says why.
+  const projectTabs = page.getByRole('navigation', { name: 'Project' });
+  await expect(projectTabs.getByRole('link', { name: 'Tasks' })).toHaveAttribute('aria-current', 'page');
+  await expect(projectTabs.getByRole('link', { name: 'Billing and rates' })).toHaveCount(0);
+  await page.goto(`/projects/${project.id}/billing`);
+  await expect(page.getByText('You can’t see billing and rates because only admins set how projects bill and what people cost.')).toBeVisible();
+  await expect(page.getByText(/\$\d/)).toHaveCount(0);
+  await page.goto(tasksUrl);
+  await expect(page.getByText('This project has no tasks yet.')).toBeVisible();
 
   // Sections and tasks.
   for (const name of ['Design', 'Build']) {
