@@ -95,7 +95,7 @@ export function ReviewGrid({ week, dates, openDates, chosen, onToggle, approvedD
           <tr className={styles.totals}>
             <th scope="row">Day total</th>
             {week.dayTotals.map((s, i) => (
-              <td key={dates[i]}>{formatDuration(s)}</td>
+              <td key={dates[i]}>{s ? formatDuration(s) : <span className={styles.zero}>{'\u2013'}</span>}</td>
             ))}
             <td data-testid="review-week-total">{formatDuration(week.total)}</td>
           </tr>

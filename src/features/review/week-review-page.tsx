@@ -113,7 +113,7 @@ export function WeekReviewPage(p: WeekReviewPageProps) {
   const request = approval?.history.filter((h) => h.action === 'submitted').at(-1);
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} page--wide`}>
       <nav className={styles.reviewNav} aria-label="Inbox">
         <Button size="sm" variant="ghost" onClick={p.onBack}>
           {'\u2190'} Inbox
