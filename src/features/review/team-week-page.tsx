@@ -48,14 +48,15 @@ export function TeamWeekPage({ weekId, thisWeek, weekStart, onWeekChange, onOpen
           <p className="page__subtitle">{weekTitle(weekId, weekStart)}</p>
         </div>
         <div className={styles.position} role="group" aria-label="Week">
-          <Button size="sm" onClick={() => onWeekChange(previousWeek(weekId))}>
-            Previous week
+          {/* A phone keeps each button on one line: the short word shows, the full name is what is announced. */}
+          <Button size="sm" aria-label="Previous week" onClick={() => onWeekChange(previousWeek(weekId))}>
+            {narrow ? 'Previous' : 'Previous week'}
           </Button>
           <Button size="sm" disabled={weekId === thisWeek} onClick={() => onWeekChange(thisWeek)}>
             This week
           </Button>
-          <Button size="sm" onClick={() => onWeekChange(nextWeek(weekId))}>
-            Next week
+          <Button size="sm" aria-label="Next week" onClick={() => onWeekChange(nextWeek(weekId))}>
+            {narrow ? 'Next' : 'Next week'}
           </Button>
         </div>
       </header>
