@@ -1,7 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import type { BenchContext, BenchResult } from './types.ts';
 
 /** The value at quantile `q` (0..1) of an ascending list. */

@@ -4,7 +4,7 @@
  * PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
  */
 import { appOn } from './bench-app.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
