@@ -1,5 +1,5 @@
 import { appOn } from './bench-app.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -1,11 +1,10 @@
 import { PGlite } from '@electric-sql/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { fromPglite, migrationsFolder, openPostgres, type Database } from '../server/db/client.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import type { BenchContext, BenchResult } from './types.ts';
 
-/** The value at quantile `q` (0..1) of an ascending list. */
-export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+export { quantile } from '../server/test/load-client.ts';
 
 /**
  * Runs `measure` on a fresh migrated PGlite, then on a scratch PostgreSQL database when the bench was given

@@ -59,8 +59,9 @@ async function main() {
     process.exit(2);
   }
   const postgresUrl = process.env.TEST_DATABASE_URL || undefined;
+  const redisUrl = process.env.TEST_REDIS_URL || undefined;
   console.log(
-    `Running ${files.length} bench file(s) on PGlite${postgresUrl ? ' and PostgreSQL' : ' (set TEST_DATABASE_URL to add PostgreSQL)'}; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `Running ${files.length} bench file(s) on PGlite${postgresUrl ? ' and PostgreSQL' : ' (set TEST_DATABASE_URL to add PostgreSQL)'}${redisUrl ? ' with Redis' : ''}; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   const rows: Row[] = [];
   const failures: { bench: string; error: string }[] = [];
@@ -71,7 +72,7 @@ async function main() {
     try {
       const mod = (await import(pathToFileURL(path.join(dir, file)).href)) as { default?: Bench };
       if (typeof mod.default !== 'function') throw new Error(`${file} has no default export of type Bench`);
-      const results = await mod.default({ postgresUrl, log: (msg) => console.log(`  [${name}] ${msg}`) });
+      const results = await mod.default({ postgresUrl, redisUrl, log: (msg) => console.log(`  [${name}] ${msg}`) });
       rows.push(...results.map((r) => ({ bench: name, ...r })));
       console.log(`✔ ${name} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     } catch (e) {

@@ -4,7 +4,7 @@
  * PGlite and, when TEST_DATABASE_URL is set, on a fresh PostgreSQL database.
  */
 import { appOn } from './bench-app.ts';
-import { withScratchPostgres } from './scratch-postgres.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,6 +31,8 @@ const LIST_RUNS = 9;
 const POSTS = 400;
 const CONCURRENCY = 10;
 const RATIO_BUDGET = 1.5;
+const WRITE_BUDGET_RPS = 330;
+const WRITE_BUDGET_P99_MS = 50;
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * p))]!;
@@ -158,17 +160,22 @@ async function measure(
     const p99 = round2(percentile(latencies, 0.99));
     start = performance.now();
     let next = 0;
+    const inFlight: number[] = [];
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         while (next < POSTS) {
+          const t0 = performance.now();
           const res = await post(POSTS + next++);
           if (res.status !== 201) throw new Error(`POST /time answered ${res.status}`);
+          await res.arrayBuffer();
+          inFlight.push(performance.now() - t0);
         }
       }),
     );
     const concurrent = POSTS / ((performance.now() - start) / 1000);
+    const inFlightP99 = round2(percentile(inFlight, 0.99));
     ctx.log(
-      `${kind}: POST /time ${sequential.toFixed(0)} req/s sequential (p50 ${p50} ms, p99 ${p99} ms, ${statements} SQL statements per request + BEGIN/COMMIT), ${concurrent.toFixed(0)} req/s with ${CONCURRENCY} in flight`,
+      `${kind}: POST /time ${sequential.toFixed(0)} req/s sequential (p50 ${p50} ms, p99 ${p99} ms, ${statements} SQL statements per request + BEGIN/COMMIT), ${concurrent.toFixed(0)} req/s with ${CONCURRENCY} in flight (p99 ${inFlightP99} ms)`,
     );
 
     return [
@@ -198,7 +205,16 @@ async function measure(
         database: kind,
         value: Math.round(concurrent),
         unit: 'req/s',
-        details: { requests: POSTS },
+        // Issue #19's write budget on PostgreSQL: three times the 110 saves a second measured one at a time before it.
+        ...(kind === 'postgres' ? { budget: { value: WRITE_BUDGET_RPS, better: 'higher' as const } } : {}),
+        details: { requests: POSTS, p50Ms: round2(percentile(inFlight, 0.5)), p99Ms: inFlightP99 },
+      },
+      {
+        name: `POST /time p99, ${CONCURRENCY} in flight`,
+        database: kind,
+        value: inFlightP99,
+        unit: 'ms',
+        ...(kind === 'postgres' ? { budget: { value: WRITE_BUDGET_P99_MS, better: 'lower' as const } } : {}),
       },
     ];
   } finally {

@@ -14,6 +14,8 @@ export interface BenchResult {
 export interface BenchContext {
   /** PostgreSQL URL when `TEST_DATABASE_URL` is set; benches run on PGlite always and on PostgreSQL too when given. */
   postgresUrl: string | undefined;
+  /** Redis URL when `TEST_REDIS_URL` is set; benches of several API instances need it with PostgreSQL. */
+  redisUrl: string | undefined;
   log(msg: string): void;
 }
 

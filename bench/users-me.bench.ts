@@ -1,7 +1,8 @@
 /**
  * GET /users/me under load against the real API server (startApi on a free port, in this process),
- * on PGlite and on PostgreSQL when given, and the same load on a bare node:http server answering `{}`
- * as the floor. The load generator runs in a worker thread so it does not share the server's event loop.
+ * on PGlite and on PostgreSQL when given, and the same load on two floors: a bare node:http server answering `{}`,
+ * and a bare Hono app answering `{}` on the same route, served as the API is (the figures' ratio_to_hono is the
+ * cost of everything the API adds: authentication, rate limit, scope, serialisation, logging). The load generator runs in a worker thread so it does not share the server's event loop.
  */
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -10,13 +11,13 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { Hono } from 'hono';
 import { startApi } from '../server/main.ts';
+import { serveApi } from '../server/http/node-server.ts';
+import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
 import { Secrets } from '../server/lib/secrets.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
-
-const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
 const DURATION_S = 5;
 const CONNECTIONS = 50;
@@ -44,15 +45,11 @@ async function load(url: string, headers: Record<string, string>, duration = DUR
   };
 }
 
-/** The floor: a bare node:http server answering `{}`. */
-async function floor(): Promise<Load> {
-  const server = http.createServer((_req, res) => {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '2' });
-    res.end('{}');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Loads `server` on a free port of 127.0.0.1 at `path` (one second of warm-up first), then closes it. */
+async function loadServer(server: http.Server, path: string): Promise<Load> {
+  if (!server.listening) await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
     await load(url, {}, 1);
     return await load(url, {});
   } finally {
@@ -61,27 +58,30 @@ async function floor(): Promise<Load> {
   }
 }
 
+/** The floor: a bare node:http server answering `{}`. */
+const bareNode = () =>
+  loadServer(
+    http.createServer((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': '2' });
+      res.end('{}');
+    }),
+    '/',
+  );
+
+/** A bare Hono app answering `{}` on GET /users/me, served as the API is (`serveApi`): the framework's own cost. */
+async function bareHono(): Promise<Load> {
+  const app = new Hono().get('/users/me', (c) => c.json({}));
+  const server = serveApi(app.fetch, { port: 0, hostname: '127.0.0.1' });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return loadServer(server, '/users/me');
+}
+
 /** The API on a temporary data dir (and a fresh PostgreSQL database when `postgresUrl` is given). */
 async function api(postgresUrl: string | undefined, log: (m: string) => void): Promise<Load> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-'));
   const secret = crypto.randomBytes(24).toString('base64url');
-  let dbName: string | undefined;
-  if (postgresUrl) {
-    dbName = `tk_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-  }
-  try {
-    const running = await startApi({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbName && postgresUrl ? withDatabase(postgresUrl, dbName) : '',
-      SECRET: secret,
-      RATE_LIMIT_POINTS: '1000000000',
-      LOG_LEVEL: 'warn',
-    });
+  const measure = async (databaseUrl: string) => {
+    const running = await startApi({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET: secret, RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn' });
     try {
       const team = await createTeam(running.database.db, 'Bench team');
       const { apiKey } = await createUser(running.database.db, new Secrets(secret), {
@@ -100,27 +100,26 @@ async function api(postgresUrl: string | undefined, log: (m: string) => void): P
     } finally {
       await running.stop();
     }
+  };
+  try {
+    return postgresUrl ? await withScratchPostgres(postgresUrl, 'users_me', measure) : await measure('');
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl && dbName) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
   }
 }
 
 const bench: Bench = async ({ postgresUrl, log }) => {
-  log(`floor: bare node:http, ${DURATION_S} s × ${CONNECTIONS} connections`);
-  const base = await floor();
+  log(`floors: bare node:http, then a bare Hono app, ${DURATION_S} s × ${CONNECTIONS} connections each`);
+  const base = await bareNode();
+  const hono = await bareHono();
   const results: BenchResult[] = [
+    { name: 'bare node:http {} throughput (floor)', database: 'none', value: base.rps, unit: 'req/s', details: { p50_ms: base.p50, p99_ms: base.p99 } },
     {
-      name: 'bare node:http {} throughput (floor)',
+      name: 'bare Hono GET /users/me {} throughput (floor)',
       database: 'none',
-      value: base.rps,
+      value: hono.rps,
       unit: 'req/s',
-      details: { p50_ms: base.p50, p99_ms: base.p99 },
+      details: { p50_ms: hono.p50, p99_ms: hono.p99, ratio_to_node: Number((hono.rps / base.rps).toFixed(3)) },
     },
   ];
   const targets: ['pglite' | 'postgres', string | undefined][] = [['pglite', undefined]];
@@ -133,8 +132,9 @@ const bench: Bench = async ({ postgresUrl, log }) => {
       p50_ms: m.p50,
       p99_ms: m.p99,
       requests: m.requests,
-      floor_rps: base.rps,
-      ratio_to_floor: Number((m.rps / base.rps).toFixed(3)),
+      hono_rps: hono.rps,
+      ratio_to_hono: Number((m.rps / hono.rps).toFixed(3)),
+      ratio_to_node: Number((m.rps / base.rps).toFixed(3)),
     };
     results.push(
       {

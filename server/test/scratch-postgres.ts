@@ -6,7 +6,7 @@ import pg from 'pg';
  * and drops that database afterwards, whatever happens.
  */
 export async function withScratchPostgres<T>(serverUrl: string, prefix: string, fn: (url: string) => Promise<T>): Promise<T> {
-  const name = `tk_bench_${prefix}_${crypto.randomBytes(4).toString('hex')}`;
+  const name = `tk_scratch_${prefix}_${crypto.randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
