@@ -3,20 +3,11 @@
  * on PGlite and on PostgreSQL when given, and the same load on a bare node:http server answering `{}`
  * as the floor. The load generator runs in a worker thread so it does not share the server's event loop.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { startApi } from '../server/main.ts';
-import { Secrets } from '../server/lib/secrets.ts';
-import { createTeam, createUser } from '../server/modules/users/service.ts';
+import { withRunningApi } from './running-api.ts';
 import type { Bench, BenchResult } from './types.ts';
-
-const withDatabase = (url: string, name: string) => Object.assign(new URL(url), { pathname: `/${name}` }).toString();
 
 const DURATION_S = 5;
 const CONNECTIONS = 50;
@@ -61,54 +52,17 @@ async function floor(): Promise<Load> {
   }
 }
 
-/** The API on a temporary data dir (and a fresh PostgreSQL database when `postgresUrl` is given). */
-async function api(postgresUrl: string | undefined, log: (m: string) => void): Promise<Load> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-'));
-  const secret = crypto.randomBytes(24).toString('base64url');
-  let dbName: string | undefined;
-  if (postgresUrl) {
-    dbName = `tk_bench_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName}`);
-    await admin.end();
-  }
-  try {
-    const running = await startApi({
-      PORT: '0',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbName && postgresUrl ? withDatabase(postgresUrl, dbName) : '',
-      SECRET: secret,
-      RATE_LIMIT_POINTS: '1000000000',
-      LOG_LEVEL: 'warn',
-    });
-    try {
-      const team = await createTeam(running.database.db, 'Bench team');
-      const { apiKey } = await createUser(running.database.db, new Secrets(secret), {
-        teamId: team.id,
-        name: 'Bench Admin',
-        email: 'bench@example.test',
-        role: 'admin',
-      });
-      const url = `${running.url}/users/me`;
-      const headers = { 'X-Api-Key': apiKey };
-      const check = await fetch(url, { headers });
-      if (check.status !== 200) throw new Error(`GET /users/me answered ${check.status} before the load`);
-      log(`${running.database.kind}: warming up, then ${DURATION_S} s × ${CONNECTIONS} connections`);
-      await load(url, headers, 1);
-      return await load(url, headers);
-    } finally {
-      await running.stop();
-    }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (postgresUrl && dbName) {
-      const admin = new pg.Client({ connectionString: postgresUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
-  }
+/** The load on GET /users/me of the real API (on a fresh PostgreSQL database when `postgresUrl` is given). */
+function api(postgresUrl: string | undefined, log: (m: string) => void): Promise<Load> {
+  return withRunningApi(postgresUrl, async ({ url: base, apiKey }) => {
+    const url = `${base}/users/me`;
+    const headers = { 'X-Api-Key': apiKey };
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) throw new Error(`GET /users/me answered ${check.status} before the load`);
+    log(`${postgresUrl ? 'postgres' : 'pglite'}: warming up, then ${DURATION_S} s × ${CONNECTIONS} connections`);
+    await load(url, headers, 1);
+    return await load(url, headers);
+  });
 }
 
 const bench: Bench = async ({ postgresUrl, log }) => {
