@@ -11,6 +11,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { refreshExpenses } from '../../features/expenses/api.ts';
 import { clearDraft, loadDraft, loadDrafts, newDraftKey, type ExpenseDraft } from '../../features/expenses/draft.ts';
 import { ExpensesPage } from '../../features/expenses/expenses-page.tsx';
+import { NoExpenses } from '../../features/expenses/no-expenses.tsx';
 import { LazyCategoriesDialog, LazyExpenseForm, preloadExpenseForm } from '../../features/expenses/lazy-parts.tsx';
 import { restoreBody } from '../../features/expenses/save.ts';
 import { UnsavedNotice } from '../../features/expenses/unsaved-notice.tsx';
@@ -86,6 +87,13 @@ export function ExpensesRoute() {
     setEditing(current.find((e) => e.id === d.expenseId) ?? ({ ...draftToExpense(d), user: me.id } as Expense));
   };
 
+  if (me.role === 'member_limited')
+    return (
+      <>
+        <PageTitle>Expenses</PageTitle>
+        <NoExpenses />
+      </>
+    );
   return (
     <>
       <PageTitle>Expenses</PageTitle>
