@@ -4,19 +4,12 @@
  * and a bare Hono app answering `{}` on the same route, served as the API is (the figures' ratio_to_hono is the
  * cost of everything the API adds: authentication, rate limit, scope, serialisation, logging). The load generator runs in a worker thread so it does not share the server's event loop.
  */
-import crypto from 'node:crypto';
-import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
-import { startApi } from '../server/main.ts';
 import { serveApi } from '../server/http/node-server.ts';
-import { withScratchPostgres } from '../server/test/scratch-postgres.ts';
-import { Secrets } from '../server/lib/secrets.ts';
-import { createTeam, createUser } from '../server/modules/users/service.ts';
+import { withRunningApi } from './running-api.ts';
 import type { Bench, BenchResult } from './types.ts';
 
 const DURATION_S = 5;
@@ -76,36 +69,17 @@ async function bareHono(): Promise<Load> {
   return loadServer(server, '/users/me');
 }
 
-/** The API on a temporary data dir (and a fresh PostgreSQL database when `postgresUrl` is given). */
-async function api(postgresUrl: string | undefined, log: (m: string) => void): Promise<Load> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-'));
-  const secret = crypto.randomBytes(24).toString('base64url');
-  const measure = async (databaseUrl: string) => {
-    const running = await startApi({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: databaseUrl, SECRET: secret, RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn' });
-    try {
-      const team = await createTeam(running.database.db, 'Bench team');
-      const { apiKey } = await createUser(running.database.db, new Secrets(secret), {
-        teamId: team.id,
-        name: 'Bench Admin',
-        email: 'bench@example.test',
-        role: 'admin',
-      });
-      const url = `${running.url}/users/me`;
-      const headers = { 'X-Api-Key': apiKey };
-      const check = await fetch(url, { headers });
-      if (check.status !== 200) throw new Error(`GET /users/me answered ${check.status} before the load`);
-      log(`${running.database.kind}: warming up, then ${DURATION_S} s × ${CONNECTIONS} connections`);
-      await load(url, headers, 1);
-      return await load(url, headers);
-    } finally {
-      await running.stop();
-    }
-  };
-  try {
-    return postgresUrl ? await withScratchPostgres(postgresUrl, 'users_me', measure) : await measure('');
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+/** The load on GET /users/me of the real API (on a fresh PostgreSQL database when `postgresUrl` is given). */
+function api(postgresUrl: string | undefined, log: (m: string) => void): Promise<Load> {
+  return withRunningApi(postgresUrl, async ({ url: base, apiKey }) => {
+    const url = `${base}/users/me`;
+    const headers = { 'X-Api-Key': apiKey };
+    const check = await fetch(url, { headers });
+    if (check.status !== 200) throw new Error(`GET /users/me answered ${check.status} before the load`);
+    log(`${postgresUrl ? 'postgres' : 'pglite'}: warming up, then ${DURATION_S} s × ${CONNECTIONS} connections`);
+    await load(url, headers, 1);
+    return await load(url, headers);
+  });
 }
 
 const bench: Bench = async ({ postgresUrl, log }) => {

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { adaKey } from './fixtures.ts';
 import { call } from './timesheet-helpers.ts';
 
@@ -47,4 +47,13 @@ export async function expectUploaded(page: Page, name: string) {
   const item = form(page).getByRole('listitem').filter({ hasText: name });
   await expect(item.getByRole('status')).toHaveText('Uploaded');
   return item;
+}
+
+/** Presses Tab, as a keyboard user does, until `target` has focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, max = 40) {
+  for (let i = 0; i < max; i++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${String(target)}`);
 }

@@ -27,3 +27,13 @@ export function NotAllowed({ action, because, children, kind = 'permission' }: N
     </div>
   );
 }
+
+/** A whole screen the user may not open: its title, why not, and (as children) the way back. */
+export function NotAllowedPage({ title, ...props }: NotAllowedProps & { title: string }) {
+  return (
+    <div className="page">
+      <h1 className="page__title">{title}</h1>
+      <NotAllowed {...props} />
+    </div>
+  );
+}

@@ -43,7 +43,7 @@ export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[]
       cell: (e) => {
         const c = l.category(e.category);
         return (
-          <span className={styles.stack}>
+          <span className={`${styles.stack} ${styles.wraps}`}>
             <span className={styles.category}>
               <span className={styles.swatch} style={{ background: c?.color ?? 'var(--border)' }} aria-hidden="true" />
               {c?.name ?? 'Unknown'}

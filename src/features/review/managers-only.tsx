@@ -1,14 +1,11 @@
 import { Link } from '@tanstack/react-router';
-import { NotAllowed } from '../../ui/not-allowed.tsx';
+import { NotAllowedPage } from '../../ui/not-allowed.tsx';
 
 /** What a member sees on a reviewers' screen: why not, and the way back. */
 export function ManagersOnly({ what }: { what: string }) {
   return (
-    <div className="page">
-      <h1 className="page__title">{what}</h1>
-      <NotAllowed action={`open ${what}`} because="only admins and supervisors use this screen">
-        <Link to="/timesheet">Back to your timesheet</Link>
-      </NotAllowed>
-    </div>
+    <NotAllowedPage title={what} action={`open ${what}`} because="only admins and supervisors use this screen">
+      <Link to="/timesheet">Back to your timesheet</Link>
+    </NotAllowedPage>
   );
 }

@@ -1,6 +1,6 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, Outlet, useMatchRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { Expense } from '../../../contract/expenses.ts';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
@@ -9,10 +9,10 @@ import { keys } from '../../api/keys.ts';
 import * as expenseOps from '../../api/operations/expenses.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { refreshExpenses } from '../../features/expenses/api.ts';
-import { CategoriesDialog } from '../../features/expenses/categories-dialog.tsx';
 import { clearDraft, loadDraft, loadDrafts, newDraftKey, type ExpenseDraft } from '../../features/expenses/draft.ts';
-import { ExpenseForm } from '../../features/expenses/expense-form.tsx';
 import { ExpensesPage } from '../../features/expenses/expenses-page.tsx';
+import { NoExpenses } from '../../features/expenses/no-expenses.tsx';
+import { LazyCategoriesDialog, LazyExpenseForm, preloadExpenseForm } from '../../features/expenses/lazy-parts.tsx';
 import { restoreBody } from '../../features/expenses/save.ts';
 import { UnsavedNotice } from '../../features/expenses/unsaved-notice.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
@@ -66,6 +66,11 @@ export function ExpensesRoute() {
   const [, setVersion] = useState(0);
   const today = dateAtOffset(new Date(), me.timezone ?? 0);
   const drafts = creating || editing ? [] : loadDrafts(me.id);
+  // The form's code comes once the list is on screen (or at once when the person reaches for Add expense).
+  useEffect(() => {
+    const idle = setTimeout(preloadExpenseForm, 1500);
+    return () => clearTimeout(idle);
+  }, []);
 
   /** Closing keeps what was entered on this device (offered again above the list); saving or deleting ends it. */
   const finish = (expenseId: number | null, reason: 'saved' | 'closed' | 'deleted' | 'discarded') => {
@@ -82,6 +87,13 @@ export function ExpensesRoute() {
     setEditing(current.find((e) => e.id === d.expenseId) ?? ({ ...draftToExpense(d), user: me.id } as Expense));
   };
 
+  if (me.role === 'member_limited')
+    return (
+      <>
+        <PageTitle>Expenses</PageTitle>
+        <NoExpenses />
+      </>
+    );
   return (
     <>
       <PageTitle>Expenses</PageTitle>
@@ -105,7 +117,12 @@ export function ExpensesRoute() {
         actions={
           <>
             {me.role === 'admin' && <Button onClick={() => setCategoriesOpen(true)}>Categories</Button>}
-            <Button variant="primary" onClick={() => void navigate({ to: '/expenses/new', search })}>
+            <Button
+              variant="primary"
+              onPointerEnter={preloadExpenseForm}
+              onFocus={preloadExpenseForm}
+              onClick={() => void navigate({ to: '/expenses/new', search })}
+            >
               Add expense
             </Button>
           </>
@@ -113,7 +130,7 @@ export function ExpensesRoute() {
       />
       {creating && <Outlet />}
       {editing && (
-        <ExpenseForm
+        <LazyExpenseForm
           me={me}
           expense={editing}
           initial={loadDraft(me.id, editing.id) ?? draftOf(editing)}
@@ -138,7 +155,7 @@ export function ExpensesRoute() {
           }}
         />
       )}
-      {categoriesOpen && <CategoriesDialog onClose={() => setCategoriesOpen(false)} />}
+      {categoriesOpen && <LazyCategoriesDialog onClose={() => setCategoriesOpen(false)} />}
     </>
   );
 }
@@ -166,7 +183,7 @@ export function NewExpenseRoute() {
   const search = route.useSearch();
   const [initial] = useState(() => loadDraft(me.id, null) ?? blankDraft(dateAtOffset(new Date(), me.timezone ?? 0)));
   return (
-    <ExpenseForm
+    <LazyExpenseForm
       me={me}
       initial={initial}
       onClose={(reason) => {

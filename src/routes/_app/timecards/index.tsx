@@ -12,7 +12,7 @@ import { TimecardsToolbar } from '../../../features/timecards/timecards-tabs.tsx
 import { weekTimesheetQueryOptions } from '../../../features/timesheet/api.ts';
 import { WeekNav } from '../../../features/timesheet/week-nav.tsx';
 import { parseWeekParam, thisWeek, weekNumberLabel, weekRange } from '../../../lib/week.ts';
-import { NotAllowed } from '../../../ui/not-allowed.tsx';
+import { NotAllowedPage } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
 import { RouteError } from '../../-components/route-error.tsx';
 
@@ -71,12 +71,9 @@ function TimecardsRoute() {
 
   if (!own && !manager) {
     return (
-      <div className="page">
-        <h1 className="page__title">Timecards</h1>
-        <NotAllowed action="open another person's timecards" because="only admins and supervisors see the team's timecards">
-          <Link to="/timecards">Back to your timecards</Link>
-        </NotAllowed>
-      </div>
+      <NotAllowedPage title="Timecards" action="open another person's timecards" because="only admins and supervisors see the team's timecards">
+        <Link to="/timecards">Back to your timecards</Link>
+      </NotAllowedPage>
     );
   }
   const names = new Map(team?.map((u) => [u.id, u.name]));
