@@ -168,7 +168,8 @@ test('an expense in a submitted week is read-only and says why', async ({ page }
   await call('POST', `/timesheets/${w.member.id}${String(w.weekId).padStart(4, '0')}/approval`, w.member.apiKey, {});
   await signInWithKeyAt(page, w.member.apiKey, '/expenses');
   const row = page.getByRole('row').filter({ hasText: 'Locked dinner' });
-  await expect(row).toContainText('Locked');
+  // The reason names the week as the header does (Week 48), not by the API's week id (2648).
+  await expect(row).toContainText(`Locked · Week ${w.weekId % 100} is pending approval`);
   await row.getByText('Locked dinner').click();
   const dialog = page.getByRole('dialog', { name: 'Expense' });
   await expect(dialog.getByText(/This expense cannot be changed/)).toBeVisible();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, weekParam, dayInfo } from './week.ts';
+import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, weekParam, dayInfo, readableLockReason } from './week.ts';
 
 describe('week navigation across year ends', () => {
   it.each([
@@ -61,5 +61,15 @@ describe('week navigation across year ends', () => {
     expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({ short: 'Sun', long: 'Sunday', dayOfMonth: 22, weekend: true, full: 'Sunday, Nov 22' });
     expect(dayInfo('2026-11-22', 'en-GB')).toMatchObject({ short: 'Sun', full: 'Sunday 22 Nov' });
     expect(dayInfo('2026-11-23').weekend).toBe(false);
+  });
+});
+
+describe('readableLockReason', () => {
+  it('names a week by its number, as the header does', () => {
+    expect(readableLockReason('Week 2648 is pending approval')).toBe('Week 48 is pending approval');
+    expect(readableLockReason('Week 2701 is approved')).toBe('Week 1 is approved');
+  });
+  it('leaves other reasons as they are', () => {
+    expect(readableLockReason('Invoiced on INV-2026-0001')).toBe('Invoiced on INV-2026-0001');
   });
 });

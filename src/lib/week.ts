@@ -50,6 +50,9 @@ export function weekLabel(weekId: number, weekStart: number, locale = userLocale
 /** `Week 47` (the ISO week number of the id). */
 export const weekNumberLabel = (weekId: number) => `Week ${weekId % 100}`;
 
+/** A lock reason from the API as people read it: `Week 2648 is pending approval` names the week as the app does, `Week 48`. */
+export const readableLockReason = (reason: string) => reason.replace(/\bWeek (\d{4})\b/g, (_, id: string) => weekNumberLabel(Number(id)));
+
 export interface DayInfo {
   date: string;
   /** `Mon` */

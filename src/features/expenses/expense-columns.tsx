@@ -1,5 +1,6 @@
 import type { Expense, ExpenseCategory } from '../../../contract/expenses.ts';
 import type { Column } from '../../ui/table/types.ts';
+import { readableLockReason } from '../../lib/week.ts';
 import { dayLabel, money, quantityLabel } from './model.ts';
 import { ReceiptStrip } from './receipts.tsx';
 import type { RowUpload } from './use-row-receipts.ts';
@@ -53,7 +54,7 @@ export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[]
               {withPerson ? ` · ${l.person(e.user)}` : ''}
             </span>
             {e.details && <span className={styles.sub}>{e.details}</span>}
-            {e.isLocked && <span className={styles.locked}>Locked · {e.lockReasons.join('; ')}</span>}
+            {e.isLocked && <span className={styles.locked}>Locked · {e.lockReasons.map(readableLockReason).join('; ')}</span>}
           </span>
         );
       },
@@ -89,7 +90,7 @@ export function expenseColumns(l: Lookups, withPerson: boolean): Column<Expense>
             <span className={styles.locked}>
               <span className="visually-hidden">Locked: </span>
               <span aria-hidden="true">Locked · </span>
-              {e.lockReasons.join('; ')}
+              {e.lockReasons.map(readableLockReason).join('; ')}
             </span>
           )}
         </span>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { Timecard } from '../../../contract/timecards.ts';
 import type { TimeOffAssignment } from '../../../contract/timeoff.ts';
 import { formatDuration, parseDuration } from '../../lib/duration.ts';
-import { dayInfo } from '../../lib/week.ts';
+import { dayInfo, readableLockReason } from '../../lib/week.ts';
 import { DayTimeOff, timeOffOn } from '../time-off/grid-marker.tsx';
 import { CardField } from './card-field.tsx';
 import { parseClockTime, shiftLabel } from './clock-time.ts';
@@ -69,7 +69,7 @@ export function DayRow({ date, row, today, card, timeOff, changes, justSaved, re
               <DayTimeOff offs={timeOff} date={date} />
             </span>
           )}
-          {locked && <span className={s.lock}>Read-only: {card!.lockReasons.join('; ')}</span>}
+          {locked && <span className={s.lock}>Read-only: {card!.lockReasons.map(readableLockReason).join('; ')}</span>}
           {history.length > 0 && (
             <button
               type="button"
