@@ -1,4 +1,5 @@
 import { phoneBar, screensFor } from '../src/app/screens.ts';
+import type { Locator } from '@playwright/test';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 import { timesheetId } from '../contract/weeks.ts';
 import { call, seedWorld } from './timesheet-helpers.ts';
@@ -30,6 +31,7 @@ test.describe('on a phone', () => {
     for (const link of await nav.getByRole('link').all())
       expect(await link.evaluate((a) => a.scrollWidth - a.clientWidth), await link.innerText()).toBeLessThanOrEqual(0);
     await expect(page).toHaveTitle('Profile · Timekeep');
+    await page.screenshot({ path: '.tmp/screens/nav-375.png' });
 
     await nav.getByRole('link', { name: 'Timesheet' }).click();
     await expect(page).toHaveURL(/\/timesheet\?week=\d{4}$/);
@@ -55,6 +57,15 @@ test.describe('on a phone', () => {
   });
 });
 
+/** More sits right after the last link that shows (the bar's gap between them), not across the free space. */
+async function expectMoreAfterLastLink(nav: Locator) {
+  const last = (await nav.getByRole('link').last().boundingBox())!;
+  const more = (await nav.getByRole('button', { name: /^More/ }).boundingBox())!;
+  const gap = more.x - (last.x + last.width);
+  expect(gap, 'space between the last link and More').toBeGreaterThanOrEqual(0);
+  expect(gap, 'space between the last link and More').toBeLessThanOrEqual(12);
+}
+
 test.describe('on a laptop', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -74,10 +85,12 @@ test.describe('on a laptop', () => {
     const more = nav.getByRole('button', { name: /^More/ });
     await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
 
-    for (const width of [1024, 1280, 1440]) {
+    for (const width of [1024, 1280, 1360, 1440]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/timesheet');
       await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+      // The count of weeks waiting has come (on Approvals or on More): the bar has its final widths.
+      await expect(nav.getByText(/\d+ waiting/).first()).toBeAttached();
       // The links that show, then those under More: every screen once, in the table's order.
       const shown = nav.getByRole('link');
       await expect(shown.first()).toBeVisible();
@@ -126,6 +139,7 @@ test.describe('on a laptop', () => {
       for (const other of [header.getByRole('link', { name: /^This week/ }), header.getByRole('button', { name: 'Ada Admin' })]) {
         if (await other.isVisible()) expect(navRight).toBeLessThanOrEqual((await other.boundingBox())!.x);
       }
+      if (await more.isVisible()) await expectMoreAfterLastLink(nav);
       await page.screenshot({ path: `.tmp/screens/nav-${width}.png` });
       await expectNoAxeViolations(page);
     }
@@ -134,18 +148,11 @@ test.describe('on a laptop', () => {
     await page.setViewportSize({ width: 1024, height: 900 });
     const last = screensFor('admin').at(-1)!;
     const list = nav.locator('.more-menu__list');
-    // Arrow Down on More opens its list on the first screen. Right after the window narrows, the first press
-    // sometimes opens the list without moving focus into it (seen in CI, not yet explained): the step closes
-    // the list and tries again, so a second press must work.
-    await expect(async () => {
-      if ((await list.count()) > 0) {
-        await more.focus();
-        await page.keyboard.press('Escape');
-      }
-      await more.focus();
-      await page.keyboard.press('ArrowDown');
-      await expect(list.getByRole('link').first()).toBeFocused({ timeout: 2_000 });
-    }).toPass({ timeout: 20_000 });
+    // Arrow Down on More opens its list on the first screen, at once: the first press, right after the window
+    // narrowed, while the header may still be measuring what fits.
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(list.getByRole('link').first()).toBeFocused();
     await page.keyboard.press('End');
     await expect(list.getByRole('link', { name: last.label })).toBeFocused();
     await page.keyboard.press('Enter');
@@ -162,5 +169,43 @@ test.describe('on a laptop', () => {
     await page.screenshot({ path: '.tmp/screens/nav-1024-current-in-more.png' });
     await page.mouse.click(700, 600);
     await expect(list).toHaveCount(0);
+  });
+
+  test('with a long name in the header, More follows the last link that fits, at 1280 and 1360 px', async ({ page }) => {
+    const n = Date.now().toString(36);
+    const admin = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+      name: `Maximiliana Wolkenstein-Oberhausen ${n}`,
+      email: `max-${n}@example.test`,
+      role: 'admin',
+    });
+    try {
+      await page.setViewportSize({ width: 1360, height: 900 });
+      await page.goto('/sign-in?redirect=%2Ftimesheet');
+      await signIn(page, admin.apiKey);
+      const header = page.getByRole('banner');
+      const nav = header.getByRole('navigation', { name: 'Main' });
+      const more = nav.getByRole('button', { name: /^More/ });
+      await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+      for (const width of [1360, 1280]) {
+        await page.setViewportSize({ width, height: 900 });
+        await expect(more).toBeVisible();
+        await expectMoreAfterLastLink(nav);
+        // The bar and More stay clear of the week, the timer and the name.
+        const moreBox = (await more.boundingBox())!;
+        const name = (await header.getByRole('button', { name: admin.name }).boundingBox())!;
+        expect(moreBox.x + moreBox.width).toBeLessThanOrEqual(name.x);
+        await page.screenshot({ path: `.tmp/screens/nav-${width}-long-name.png` });
+        // Arrow Down opens the list on the first screen that did not fit.
+        await more.focus();
+        await page.keyboard.press('ArrowDown');
+        const list = nav.locator('.more-menu__list');
+        await expect(list.getByRole('link').first()).toBeFocused();
+        await page.keyboard.press('Escape');
+        await expect(list).toHaveCount(0);
+      }
+    } finally {
+      // The team keeps its one admin for the other journeys.
+      await call('PUT', `/team/users/${admin.id}`, adaKey(), { role: 'member' });
+    }
   });
 });
