@@ -180,6 +180,38 @@ test.describe('on a laptop', () => {
     await expect(list).toHaveCount(0);
   });
 
+  test('Arrow Down on More pressed before the bar re-measured after narrowing still lands on the first screen of the list', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/sign-in?redirect=%2Ftimesheet');
+    await signIn(page, adaKey());
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: /^More/ });
+    const list = nav.locator('.more-menu__list');
+    await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+    // The list's code is loaded: it then opens in the same task as the key press.
+    await more.click();
+    await expect(list).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(list).toHaveCount(0);
+    // The bar narrows and Arrow Down comes in the same task, before any resize observer has run: the state
+    // the window is in for a moment after it narrows (the list used to open on the wider bar's screens).
+    await page.evaluate(() => {
+      document.querySelector<HTMLElement>('.shell__bar')!.style.maxWidth = '1000px';
+      const button = document.querySelector<HTMLButtonElement>('.shell__nav .more-menu > button')!;
+      button.focus();
+      button.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true, cancelable: true }));
+    });
+    const links = list.getByRole('link');
+    await expect(links.first()).toBeFocused();
+    // Once every observer has run, the list holds the same screens and the focus stays on the first.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const first = await links.first().innerText();
+    await expect(links.first()).toBeFocused();
+    await expect(page.locator(':focus')).toHaveText(first);
+  });
+
   test('with a long name in the header, More follows the last link that fits, at 1280 and 1360 px', async ({ page }) => {
     const n = Date.now().toString(36);
     const admin = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
