@@ -2,6 +2,7 @@
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { lazyChunkCss } from './scripts/lazy-chunk-css.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadEntryImports } from './scripts/preload-entry-imports.ts';
 
@@ -18,6 +19,7 @@ export default defineConfig({
     }),
     react(),
     preloadEntryImports(),
+    lazyChunkCss(),
     precompress(),
   ],
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
@@ -26,8 +28,9 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: true,
     manifest: true,
-    // No preload helper in the first screen's chunk (about 1 KB with its list of every lazy file). A lazy
-    // chunk then fetches its own imports once it arrives: one more round trip when a dialog or another
+    // No preload helper in the first screen's chunk (about 2 KB with its list of every lazy file's CSS and the
+    // wrapper around each import(); scripts/lazy-chunk-css.ts takes it out and lazy chunks load their own CSS).
+    // A lazy chunk then fetches its own imports once it arrives: one more round trip when a dialog or another
     // screen first opens, which the router's preload on hover and the idle preloads hide.
     modulePreload: false,
     rolldownOptions: {

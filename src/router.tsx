@@ -5,7 +5,8 @@ import type { RouterContext } from './routes/__root.tsx';
 import { NotFoundScreen } from './routes/-components/not-found-screen.tsx';
 
 // Error screens are rare: their code loads when one is shown (the not-found screen loads its page itself).
-const FullPageRouteError = lazyRouteComponent(() => import('./routes/-components/route-error.tsx'), 'FullPageRouteError');
+// Every screen inside the shell shows this one; the shell and the pages outside it name their full-page one.
+const RouteError = lazyRouteComponent(() => import('./routes/-components/route-error.tsx'), 'RouteError');
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({
@@ -17,7 +18,7 @@ export function createAppRouter(context: RouterContext) {
     // Skeletons appear only for loads long enough to notice, and then stay long enough not to flash.
     defaultPendingMs: 150,
     defaultPendingMinMs: 300,
-    defaultErrorComponent: FullPageRouteError,
+    defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundScreen,
     scrollRestoration: true,
     // Ids such as `ev:4` stay readable in links, and a tab's link matches the address it leads to either way.

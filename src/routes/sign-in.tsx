@@ -1,5 +1,6 @@
 import { PageTitle } from '../ui/page-title.tsx';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
+import { FullPageRouteError } from './-components/route-error.tsx';
 import { SignInPage } from '../features/auth/sign-in-page.tsx';
 import { safeRedirect } from '../lib/redirect.ts';
 
@@ -18,6 +19,7 @@ export const Route = createFileRoute('/sign-in')({
   beforeLoad: ({ context, search }) => {
     if (context.session.isSignedIn) throw redirect({ href: search.redirect ?? '/', replace: true });
   },
+  errorComponent: FullPageRouteError,
   component: SignInRoute,
 });
 

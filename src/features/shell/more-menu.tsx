@@ -21,12 +21,15 @@ export function MoreMenu({
   current,
   badges,
   linkClass,
+  onBeforeOpen,
 }: {
   items: readonly NavScreen[];
   current: NavScreen | undefined;
   badges: Badges;
   /** The bar's link class (`nav-link`, `phone-nav__link`): More looks like the bar's links. */
   linkClass: string;
+  /** Settles what the list holds before it opens (the header's bar re-measures what fits). */
+  onBeforeOpen?: (() => void) | undefined;
 }) {
   const [open, setOpen] = useState<false | 'button' | 'list'>(false);
   const rootRef = useRef<HTMLElement>(null);
@@ -42,10 +45,15 @@ export function MoreMenu({
         aria-controls={open ? id : undefined}
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
-        onClick={() => setOpen((o) => (o ? false : 'button'))}
+        onClick={() => {
+          if (!open) onBeforeOpen?.();
+          setOpen((o) => (o ? false : 'button'));
+        }}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') setOpen('list');
-          else if (e.key === 'Escape' && open) setOpen(false);
+          if (e.key === 'ArrowDown') {
+            onBeforeOpen?.();
+            setOpen('list');
+          } else if (e.key === 'Escape' && open) setOpen(false);
           else return;
           e.preventDefault();
         }}

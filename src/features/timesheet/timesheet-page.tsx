@@ -26,7 +26,6 @@ import { perfEnabled } from '../../lib/perf.ts';
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
-import { UnsavedBanner } from './unsaved-banner.tsx';
 import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
 
@@ -34,6 +33,9 @@ import { WeekNav } from './week-nav.tsx';
 const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CellCommentDialog })));
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
 const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
+// What is not saved shows only after a save failed (or a reload kept unsaved changes): its slot, a live region,
+// is drawn with the page and its content loads just after.
+const UnsavedBanner = lazy(() => import('./unsaved-banner.tsx').then((m) => ({ default: m.UnsavedBanner })));
 const TimeOffRow = lazy(() => import('../time-off/grid-marker.tsx'));
 const EmptyWeekTimeOff = lazy(() => import('./empty-week-time-off.tsx'));
 // Paste and copy last week: not needed to draw the week, fetched right after it is drawn.
@@ -319,7 +321,11 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       {props.renderApproval(timesheet, days)}
 
-      <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
+      <div role="status" className="ts-banner-slot">
+        <Suspense fallback={null}>
+          <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
+        </Suspense>
+      </div>
 
       <div className="ts-toolbar">
         <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>

@@ -22,11 +22,12 @@ function useSaveProblems(store: GridStore) {
 /**
  * What is not on the server: changes on their way again (network, server error) with Retry now, and
  * changes the server refused, with its reasons and Dismiss (the cells return to the server's values).
+ * Drawn inside the page's status slot (`ts-banner-slot`), which is there from the first paint.
  */
 export function UnsavedBanner({ store, onRetryAll, onDismissRefused }: { store: GridStore; onRetryAll: () => void; onDismissRefused: () => void }) {
   const { failed, refused, reasons } = useSaveProblems(store);
   return (
-    <div role="status" className="ts-banner-slot">
+    <>
       {refused > 0 && (
         <div className="ts-banner ts-banner--refused">
           <span className="ts-banner__icon" aria-hidden="true">
@@ -64,6 +65,6 @@ export function UnsavedBanner({ store, onRetryAll, onDismissRefused }: { store: 
           </Button>
         </div>
       )}
-    </div>
+    </>
   );
 }

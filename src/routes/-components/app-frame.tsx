@@ -9,12 +9,13 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { AppShell } from '../../features/shell/app-shell.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
-import { ClockButton } from '../../features/timecards/clock-button.tsx';
 import { HeaderTimer } from '../../features/timer/header-timer.tsx';
 import { useNow } from '../../features/timer/use-timer.ts';
 import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
 import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
 
+// Clock in shows once today's timecard has answered: its code loads beside that request, not with the first screen.
+const ClockButton = lazy(() => import('../../features/timecards/clock-button.tsx').then((m) => ({ default: m.ClockButton })));
 // The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
 const ApprovalsBadge = lazy(() => import('../../features/review/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
 
@@ -56,7 +57,11 @@ export function AppFrame({ children }: { children: ReactNode }) {
           <span className="today-link__day">{todayLabel(today)}</span>
         </Link>
       }
-      clock={<ClockButton userId={user.id} today={today} />}
+      clock={
+        <Suspense fallback={null}>
+          <ClockButton userId={user.id} today={today} />
+        </Suspense>
+      }
       timer={
         <HeaderTimer
           renderPicker={(onPick, close) => (

@@ -1,12 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { categoriesQueryOptions } from '../../features/expenses/api.ts';
 import { parseExpensesSearch, type ExpensesSearch } from '../../features/expenses/filters.ts';
-import { RouteError } from '../-components/route-error.tsx';
 import { ExpensesRoute } from './-expenses-route.tsx';
 
 export const Route = createFileRoute('/_app/expenses')({
   validateSearch: (raw: Record<string, unknown>): ExpensesSearch => parseExpensesSearch(raw),
   loader: ({ context }) => context.queryClient.ensureQueryData(categoriesQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: ExpensesRoute,
 });

@@ -10,7 +10,6 @@ import { WebhooksCard } from '../../features/integrations/webhooks-card.tsx';
 import { IntegrationsPage } from '../../features/integrations/integrations-page.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/integrations')({
   loader: ({ context }) =>
@@ -20,7 +19,6 @@ export const Route = createFileRoute('/_app/integrations')({
       context.queryClient.ensureQueryData(hooksQueryOptions(context.api)),
     ]),
   pendingComponent: IntegrationsSkeleton,
-  errorComponent: RouteError,
   component: IntegrationsRoute,
 });
 

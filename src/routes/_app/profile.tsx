@@ -5,12 +5,10 @@ import { ApiKeyCard } from '../../features/integrations/api-key-card.tsx';
 import { ProfilePage } from '../../features/profile/profile-page.tsx';
 import { ProfileSkeleton } from '../../features/profile/profile-skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   pendingComponent: ProfileSkeleton,
-  errorComponent: RouteError,
   component: ProfileRoute,
 });
 

@@ -9,7 +9,6 @@ import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
 import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/reports')({
   validateSearch: (raw: Record<string, unknown>): ReportSearch => parseReportSearch(raw, sortableColumns),
@@ -26,7 +25,6 @@ export const Route = createFileRoute('/_app/reports')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (tabsFor(me.role).length) await context.queryClient.ensureQueryData(filterChoicesQueryOptions(context.api, me.role !== 'member'));
   },
-  errorComponent: RouteError,
   component: ReportsRoute,
 });
 

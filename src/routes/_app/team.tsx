@@ -7,12 +7,10 @@ import { ManagersOnly } from '../../features/review/managers-only.tsx';
 import { parseTeamSearch, type TeamSearch } from '../../features/team/search.ts';
 import { TeamPage } from '../../features/team/team-page.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/team')({
   validateSearch: (raw: Record<string, unknown>): TeamSearch => parseTeamSearch(raw),
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: TeamRoute,
 });
 

@@ -7,7 +7,6 @@ import { timeOffQueryOptions, typesQueryOptions } from '../../features/time-off/
 import { TimeOffPage } from '../../features/time-off/time-off-page.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { Skeleton } from '../../ui/skeleton.tsx';
-import { RouteError } from '../-components/route-error.tsx';
 
 export interface TimeOffSearch {
   /** `YYYY-MM` of the team calendar. */
@@ -31,7 +30,6 @@ export const Route = createFileRoute('/_app/time-off')({
       <Skeleton height="12rem" />
     </div>
   ),
-  errorComponent: RouteError,
   component: TimeOffRoute,
 });
 

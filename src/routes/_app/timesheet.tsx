@@ -5,7 +5,6 @@ import { weekRecordsQueryOptions, weekTimesheetQueryOptions } from '../../featur
 import { TimesheetSkeleton } from '../../features/timesheet/timesheet-skeleton.tsx';
 import { parseWeekParam, thisWeek, weekRange } from '../../lib/week.ts';
 import { knownUser, rememberUser, type KnownUser } from '../-components/known-user.ts';
-import { RouteError } from '../-components/route-error.tsx';
 import type { RouterContext } from '../__root.tsx';
 import { TimesheetRoute } from './-timesheet-route.tsx';
 
@@ -78,6 +77,5 @@ export const Route = createFileRoute('/_app/timesheet')({
     queryClient.removeQueries({ predicate: (q) => q.queryKey[1] === 'me' && (q.queryKey[0] === 'time' || q.queryKey[0] === 'timesheets') });
   },
   pendingComponent: TimesheetSkeleton,
-  errorComponent: RouteError,
   component: TimesheetRoute,
 });

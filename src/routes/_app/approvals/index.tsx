@@ -12,12 +12,10 @@ import { parseInboxSearch, type InboxSearch } from '../../../features/review/sea
 import { WeekReviewPage } from '../../../features/review/week-review-page.tsx';
 import { weekOfDate } from '../../../lib/week.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/approvals/')({
   validateSearch: (raw: Record<string, unknown>): InboxSearch => parseInboxSearch(raw),
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: ApprovalsRoute,
 });
 

@@ -11,7 +11,6 @@ import { TeamWeekPage } from '../../../features/review/team-week-page.tsx';
 import { parseWeekParam, weekOfDate } from '../../../lib/week.ts';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 export interface TeamWeekSearch {
   week?: number | undefined;
@@ -32,7 +31,6 @@ export const Route = createFileRoute('/_app/approvals/team')({
     return out;
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: TeamWeekRoute,
 });
 

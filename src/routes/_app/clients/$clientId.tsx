@@ -6,7 +6,6 @@ import { ClientPage } from '../../../features/clients/client-page.tsx';
 import { access } from '../../../features/projects/access.ts';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 const idOf = (param: string) => {
   const id = Number(param);
@@ -20,7 +19,6 @@ export const Route = createFileRoute('/_app/clients/$clientId')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (access(me.role).readClients) await context.queryClient.ensureQueryData(clientQueryOptions(context.api, id));
   },
-  errorComponent: RouteError,
   component: ClientRoute,
 });
 

@@ -6,7 +6,6 @@ import { ClientList, type ClientFilters } from '../../../features/clients/client
 import { access } from '../../../features/projects/access.ts';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 const statuses = ['archived', 'all'] as const;
 
@@ -22,7 +21,6 @@ export const Route = createFileRoute('/_app/clients/')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (access(me.role).readClients) await context.queryClient.ensureQueryData(clientListQueryOptions(context.api));
   },
-  errorComponent: RouteError,
   component: ClientsRoute,
 });
 

@@ -5,7 +5,6 @@ import { invoiceQueryOptions } from '../../../features/invoices/api.ts';
 import { InvoicePage } from '../../../features/invoices/invoice-page.tsx';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 const idOf = (param: string) => {
   const id = Number(param);
@@ -19,7 +18,6 @@ export const Route = createFileRoute('/_app/invoices/$invoiceId')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (me.role === 'admin') await context.queryClient.ensureQueryData(invoiceQueryOptions(context.api, id));
   },
-  errorComponent: RouteError,
   component: InvoiceRoute,
 });
 

@@ -8,7 +8,6 @@ import { InvoiceList } from '../../../features/invoices/invoice-list.tsx';
 import { weekStartOf } from '../../../features/shell/week-start.ts';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 const day = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
 const statuses = ['draft', 'sent', 'paid'] as const;
@@ -34,7 +33,6 @@ export const Route = createFileRoute('/_app/invoices/')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (me.role === 'admin') await context.queryClient.ensureQueryData(invoiceListQueryOptions(context.api, deps));
   },
-  errorComponent: RouteError,
   component: InvoicesRoute,
 });
 

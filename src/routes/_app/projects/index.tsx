@@ -6,7 +6,6 @@ import { access } from '../../../features/projects/access.ts';
 import { projectListQueryOptions } from '../../../features/projects/api.ts';
 import { ProjectList, type ProjectFilters } from '../../../features/projects/project-list.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 const statuses = ['archived', 'all'] as const;
 
@@ -24,7 +23,6 @@ function parseFilters(search: Record<string, unknown>): ProjectFilters {
 export const Route = createFileRoute('/_app/projects/')({
   validateSearch: parseFilters,
   loader: ({ context }) => context.queryClient.ensureQueryData(projectListQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: ProjectsRoute,
 });
 

@@ -14,7 +14,6 @@ import { WeekNav } from '../../../features/timesheet/week-nav.tsx';
 import { parseWeekParam, thisWeek, weekNumberLabel, weekRange } from '../../../lib/week.ts';
 import { NotAllowedPage } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 export interface TimecardsSearch {
   /** `YYWW`; always present once the route has loaded. */
@@ -48,7 +47,6 @@ export const Route = createFileRoute('/_app/timecards/')({
       isManager(me.role) ? context.queryClient.ensureQueryData(teamQueryOptions(context.api)) : undefined,
     ]);
   },
-  errorComponent: RouteError,
   component: TimecardsRoute,
 });
 

@@ -10,7 +10,6 @@ import { TeamTodayPage } from '../../../features/timecards/team-today-page.tsx';
 import { TimecardsToolbar } from '../../../features/timecards/timecards-tabs.tsx';
 import { weekOfDate } from '../../../lib/week.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';
-import { RouteError } from '../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/timecards/today')({
   loader: async ({ context }) => {
@@ -18,7 +17,6 @@ export const Route = createFileRoute('/_app/timecards/today')({
     if (me.role === 'admin' || me.role === 'supervisor')
       await Promise.all([context.queryClient.ensureQueryData(teamTodayQueryOptions(context.api)), context.queryClient.ensureQueryData(teamQueryOptions(context.api))]);
   },
-  errorComponent: RouteError,
   component: TeamTodayRoute,
 });
 

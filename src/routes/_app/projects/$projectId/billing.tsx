@@ -5,7 +5,6 @@ import { currentUserQueryOptions } from '../../../../auth/current-user.ts';
 import { projectQueryOptions } from '../../../../features/projects/api.ts';
 import { teamQueryOptions } from '../../../../features/team/api.ts';
 import { NotAllowed } from '../../../../ui/not-allowed.tsx';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 const BillingForm = lazy(() => import('../../../../features/projects/billing-form.tsx'));
 
@@ -14,7 +13,6 @@ export const Route = createFileRoute('/_app/projects/$projectId/billing')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (me.role === 'admin') await context.queryClient.ensureQueryData(teamQueryOptions(context.api));
   },
-  errorComponent: RouteError,
   component: BillingRoute,
 });
 

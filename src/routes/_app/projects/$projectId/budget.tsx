@@ -2,10 +2,8 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../../../auth/current-user.ts';
 import { BudgetTab } from '../../../../features/projects/budget-tab.tsx';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/budget')({
-  errorComponent: RouteError,
   component: BudgetRoute,
 });
 

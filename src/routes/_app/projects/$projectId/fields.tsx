@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { TabFrame, TabSkeleton, projectIdParam } from '../../../../features/project-tasks/tab-frame.tsx';
 import { FieldsPage, loadFieldsTab } from '../../../../features/project-tasks/fields-page.tsx';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/fields')({
   loader: async ({ context, params }) => {
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/_app/projects/$projectId/fields')({
     await loadFieldsTab(context.queryClient, context.api, id);
   },
   pendingComponent: () => <TabSkeleton label="the custom fields" />,
-  errorComponent: RouteError,
   component: FieldsRoute,
 });
 

@@ -4,7 +4,6 @@ import { currentUserQueryOptions } from '../../../../auth/current-user.ts';
 import { projectIdOf } from '../../../../features/projects/access.ts';
 import { projectQueryOptions } from '../../../../features/projects/api.ts';
 import { ProjectLayout } from '../../../../features/projects/project-layout.tsx';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId')({
   loader: async ({ context, params }) => {
@@ -15,7 +14,6 @@ export const Route = createFileRoute('/_app/projects/$projectId')({
       context.queryClient.ensureQueryData(projectQueryOptions(context.api, id)),
     ]);
   },
-  errorComponent: RouteError,
   component: ProjectRoute,
 });
 

@@ -1,7 +1,6 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { TabFrame, TabSkeleton, projectIdParam } from '../../../../features/project-tasks/tab-frame.tsx';
 import { TasksPage, loadTasksTab } from '../../../../features/project-tasks/tasks-page.tsx';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/tasks')({
   loader: async ({ context, params }) => {
@@ -10,7 +9,6 @@ export const Route = createFileRoute('/_app/projects/$projectId/tasks')({
     await loadTasksTab(context.queryClient, context.api, id);
   },
   pendingComponent: () => <TabSkeleton label="the tasks" />,
-  errorComponent: RouteError,
   component: TasksRoute,
 });
 

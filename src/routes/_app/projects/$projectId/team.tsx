@@ -3,11 +3,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../../../auth/current-user.ts';
 import { TeamTab } from '../../../../features/projects/team-tab.tsx';
 import { teamQueryOptions } from '../../../../features/team/api.ts';
-import { RouteError } from '../../../-components/route-error.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/team')({
   loader: ({ context }) => context.queryClient.ensureQueryData(teamQueryOptions(context.api)),
-  errorComponent: RouteError,
   component: TeamRoute,
 });
 

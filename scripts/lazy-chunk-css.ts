@@ -1,0 +1,137 @@
+/**
+ * A Vite build step: lazy chunks load their own style sheets, so the first screen's chunk carries no preload
+ * helper and no list of every lazy file's CSS (about 2 KB gzip, with the wrapper around each `import()`).
+ *
+ * - Every `import()` is left plain: Vite's wrapper around it (which fetched the imported chunk's CSS first) is
+ *   taken out before the chunk is minified, and the unused helper goes with it. Its JavaScript dependencies
+ *   were not preloaded anyway (`modulePreload: false` in vite.config.ts).
+ * - Each chunk outside the first screen's that has CSS of its own starts with a top-level `await` that adds
+ *   a `<link rel="stylesheet">` per file (once per page) and waits for them, so nothing draws unstyled: a
+ *   chunk's static imports run first, each waiting for its own CSS, and a failed style sheet fails the
+ *   `import()` as a failed script does.
+ */
+import path from 'node:path';
+import type { Plugin } from 'vite';
+
+const WRAPPER = /\b__vitePreload(?:\$\d+)?\(/g;
+
+/** The index just past the bracket that closes the one open before `from` (strings and templates skipped). */
+function closing(code: string, from: number): number {
+  let depth = 1;
+  for (let i = from; i < code.length; i++) {
+    const c = code[i]!;
+    if (c === '"' || c === "'" || c === '`') {
+      for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+    } else if (c === '(' || c === '[' || c === '{') depth++;
+    else if (c === ')' || c === ']' || c === '}') {
+      if (--depth === 0) return i + 1;
+    } else if (c === ',' && depth === 1) return -(i + 1);
+  }
+  throw new Error('lazy-chunk-css: unbalanced call to the preload helper');
+}
+
+/**
+ * `__vitePreload(() => EXPR, __VITE_PRELOAD__, import.meta.url)` becomes `EXPR` (the `import()` and what it
+ * chains); the helper's definition is then unused and dropped by the minifier.
+ */
+export function unwrapPreloads(code: string): string {
+  let out = '';
+  let at = 0;
+  for (const m of code.matchAll(WRAPPER)) {
+    if (m.index < at) continue;
+    const argsStart = m.index + m[0].length;
+    // The first argument ends at the comma on the call's own level.
+    let i = argsStart;
+    let depth = 0;
+    for (; i < code.length; i++) {
+      const c = code[i]!;
+      if (c === '"' || c === "'" || c === '`') {
+        for (i++; i < code.length && code[i] !== c; i++) if (code[i] === '\\') i++;
+      } else if (c === '(' || c === '[' || c === '{') depth++;
+      else if (c === ')' || c === ']' || c === '}') {
+        if (depth-- === 0) break;
+      } else if (c === ',' && depth === 0) break;
+    }
+    const load = unwrapPreloads(code.slice(argsStart, i));
+    // `() => import(x)` is its own body; any other function (async, a block) is called.
+    const arrow = /^\s*\(\)\s*=>\s*(?!\{)/.exec(load);
+    const call = arrow ? `(${load.slice(arrow[0].length)})` : `(${load})()`;
+    let end = code[i] === ')' ? i + 1 : closing(code, i + 1);
+    while (end < 0) end = closing(code, -end);
+    out += code.slice(at, m.index) + call;
+    at = end;
+  }
+  return out + code.slice(at);
+}
+
+/** Runs in the page: adds the style sheets (relative to the chunk) not on the page yet, and waits for them. */
+const loader = (files: string[]) =>
+  `await Promise.all(${JSON.stringify(files)}.map((f)=>{` +
+  `const h=new URL(f,import.meta.url).href,o=[...document.querySelectorAll("link[rel=stylesheet]")].find((l)=>l.href===h);` +
+  `if(o)return o.tkLoaded;` +
+  `const l=Object.assign(document.createElement("link"),{rel:"stylesheet",href:h});` +
+  `l.tkLoaded=new Promise((y,n)=>{l.onload=y;l.onerror=()=>n(new Error("Could not load "+h))});` +
+  `document.head.append(l);return l.tkLoaded}));\n`;
+
+/** Vite's own module for its preload helper (`vite/preload-helper`). */
+const HELPER = '\0vite/preload-helper.js';
+
+export function lazyChunkCss(): Plugin[] {
+  return [
+    {
+      // The helper, for the calls a chunk's minified code might still hold: it only runs the import.
+      name: 'timekeep:lazy-chunk-css:helper',
+      apply: 'build',
+      enforce: 'pre',
+      load(id) {
+        return id === HELPER ? 'export const __vitePreload = (load) => load();' : null;
+      },
+    },
+    {
+      name: 'timekeep:lazy-chunk-css',
+      apply: 'build',
+      enforce: 'post',
+      renderChunk: {
+        order: 'post',
+        handler(code) {
+          if (!code.includes('__VITE_PRELOAD__')) return null;
+          // Without a marker left, Vite adds no list of files either.
+          const out = unwrapPreloads(code);
+          if (out.includes('__VITE_PRELOAD__')) this.error('lazy-chunk-css: a call to the preload helper was left in place');
+          return { code: out, map: null };
+        },
+      },
+      generateBundle: {
+        order: 'post',
+        handler(_options, bundle) {
+          const initial = new Set<string>();
+          const walk = (file: string) => {
+            const chunk = bundle[file];
+            if (initial.has(file) || chunk?.type !== 'chunk') return;
+            initial.add(file);
+            chunk.imports.forEach(walk);
+          };
+          for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(chunk.fileName);
+          for (const chunk of Object.values(bundle)) {
+            if (chunk.type !== 'chunk' || initial.has(chunk.fileName)) continue;
+            const css = [...(chunk.viteMetadata?.importedCss ?? [])];
+            if (!css.length) continue;
+            const files = css.map((f) => {
+              const rel = path.posix.relative(path.posix.dirname(chunk.fileName), f);
+              return rel.startsWith('.') ? rel : `./${rel}`;
+            });
+            chunk.code = loader(files) + chunk.code;
+            // One line more at the top: the source map's lines move down by one.
+            const mapAsset = bundle[`${chunk.fileName}.map`];
+            if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+            if (mapAsset?.type === 'asset' && typeof mapAsset.source === 'string') {
+              const map = JSON.parse(mapAsset.source) as { mappings: string };
+              map.mappings = `;${map.mappings}`;
+              mapAsset.source = JSON.stringify(map);
+            }
+          }
+        },
+      },
+    },
+  ];
+}
