@@ -6,7 +6,6 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
 import { tabsFor } from '../../features/reports/access.ts';
 import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
-import { ReportsSkeleton } from '../../features/reports/report-skeleton.tsx';
 import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -27,7 +26,6 @@ export const Route = createFileRoute('/_app/reports')({
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
     if (tabsFor(me.role).length) await context.queryClient.ensureQueryData(filterChoicesQueryOptions(context.api, me.role !== 'member'));
   },
-  pendingComponent: ReportsSkeleton,
   errorComponent: RouteError,
   component: ReportsRoute,
 });
