@@ -83,12 +83,13 @@ async function main() {
   }
   console.log(`\n${table(rows)}\n`);
   const out = path.join(dir, 'results.json');
-  // A filtered run replaces only its own benches' figures and keeps the others from the last run.
-  const ran = new Set(files.map((f) => f.replace(/\.bench\.ts$/, '')));
+  // A filtered run (or a part of one, e.g. WEB_BENCH=reports) replaces only the figures it measured and keeps
+  // the others from the last run; a full run writes every figure afresh.
+  const measured = new Set(rows.map((r) => `${r.bench}\u0000${r.name}\u0000${r.database}`));
   if (filters.length && fs.existsSync(out)) {
     try {
       const previous = JSON.parse(fs.readFileSync(out, 'utf8')) as { results?: Row[] };
-      rows.unshift(...(previous.results ?? []).filter((r) => !ran.has(r.bench)));
+      rows.unshift(...(previous.results ?? []).filter((r) => !measured.has(`${r.bench}\u0000${r.name}\u0000${r.database}`)));
     } catch {
       // an unreadable previous file is simply replaced
     }

@@ -8,6 +8,9 @@
  * - keypress to totals updated in a 300-row week (performance marks the app sets when
  *   `localStorage['timekeep.perf']` is `1`), median over typed cells;
  * - the reports' JavaScript and charts (bench/web-reports.ts).
+ *
+ * `WEB_BENCH=reports` (or `timesheet`, `screens`, `typing`, comma-separated) runs only those parts; the
+ * first render's JavaScript is always measured. Unset, every part runs.
  */
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
@@ -130,27 +133,132 @@ const waterfallOf = (page: Page) =>
     ];
   });
 
+const PARTS = ['timesheet', 'screens', 'typing', 'reports'] as const;
+/** The parts `WEB_BENCH` asks for (all when unset); an unknown name stops the run rather than measuring nothing. */
+function partsToRun(env = process.env.WEB_BENCH): Set<(typeof PARTS)[number]> {
+  if (!env) return new Set(PARTS);
+  const asked = env.split(',').map((p) => p.trim()).filter(Boolean);
+  const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
+  if (unknown.length) throw new Error(`WEB_BENCH names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
+  return new Set(asked as (typeof PARTS)[number][]);
+}
+
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 const round = (n: number) => Math.round(n * 10) / 10;
 
+interface Site {
+  browser: Browser;
+  dist: string;
+  siteUrl: string;
+  apiUrl: string;
+}
+
+/** Cold and returning navigations to a 40-row week, then warm ones from another screen; `firstRender` gains what the cold run fetched. */
+async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: string, firstRender: BenchResult): Promise<BenchResult[]> {
+  const cold: number[] = [];
+  const waterfalls: string[][] = [];
+  let kept: StorageState | undefined;
+  // Scripts the browser fetched by the time the grid was drawn (first cold run): the static figure's check.
+  const fetched = new Set<string>();
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const { context, page } = await openSignedIn(browser, apiUrl, key);
+    if (i === 0) page.on('request', (r) => r.url().startsWith(siteUrl) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
+    await page.goto(`${siteUrl}/timesheet`);
+    cold.push(await gridDrawnAt(page));
+    waterfalls.push(await waterfallOf(page));
+    if (i === 0) page.removeAllListeners('request');
+    if (i === 0) kept = await context.storageState();
+    await context.close();
+  }
+  // The same user coming back (a new browser session, nothing in the HTTP cache): what the app kept of the visit before.
+  const returning: number[] = [];
+  const returningWaterfalls: string[][] = [];
+  for (let i = 0; i < COLD_RUNS; i++) {
+    const { context, page } = await openSignedIn(browser, apiUrl, key, kept);
+    await page.goto(`${siteUrl}/timesheet`);
+    returning.push(await gridDrawnAt(page));
+    returningWaterfalls.push(await waterfallOf(page));
+    await context.close();
+  }
+  const fetchedBytes = [...fetched].reduce((sum, p) => sum + gzipBytes(path.join(dist, p)), 0);
+  firstRender.details = { ...firstRender.details, fetchedBeforeGridDrawnKB: round(fetchedBytes / 1024), fetchedFiles: fetched.size };
+  // With the requests of the median run, in the order they started: what waits for what before the grid.
+  const coldFigure = (name: string, runs: number[], falls: string[][]): BenchResult => ({
+    name,
+    database: 'pglite',
+    value: round(median(runs)),
+    unit: 'ms',
+    budget: { value: 1000, better: 'lower' },
+    details: { runs: COLD_RUNS, max: round(Math.max(...runs)), waterfall: falls[runs.indexOf([...runs].sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!)]!.join(', ') },
+  });
+
+  const { context, page } = await openSignedIn(browser, apiUrl, key);
+  await page.goto(`${siteUrl}/timesheet`);
+  await gridDrawnAt(page);
+  const warm: number[] = [];
+  for (let i = 0; i < WARM_RUNS; i++) {
+    // Away to another screen of the bar (the header shows the first screens; Profile may sit under More).
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timecards' }).click();
+    await page.waitForURL(/\/timecards/);
+    await page.evaluate(() => performance.clearMarks('tk-grid-drawn'));
+    const started = await page.evaluate(() => performance.now());
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timesheet' }).click();
+    warm.push((await gridDrawnAt(page)) - started);
+  }
+  await context.close();
+  return [
+    coldFigure('web: navigation to a 40-row week drawn, cold', cold, waterfalls),
+    coldFigure('web: navigation to a 40-row week drawn, cold, returning user', returning, returningWaterfalls),
+    { name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } },
+  ];
+}
+
+/** Keypress to totals updated, typing down a column of the 300-row week of the member with `key`. */
+async function measureTyping({ browser, siteUrl, apiUrl }: Site, key: string): Promise<BenchResult> {
+  const typing = await openSignedIn(browser, apiUrl, key);
+  await typing.page.goto(`${siteUrl}/timesheet`);
+  await gridDrawnAt(typing.page);
+  const rows = await typing.page.locator('.tgrid tbody tr').count();
+  if (rows < 300) throw new Error(`The week shows ${rows} rows, not 300`);
+  // Friday of the first row, then down the column: each digit changes the week's total.
+  await typing.page.locator('input[data-r="0"][data-c="4"]').focus();
+  for (let i = 0; i < KEYS; i++) {
+    await typing.page.keyboard.press('1');
+    await typing.page.keyboard.press('Enter');
+  }
+  const samples = await typing.page.evaluate(() => performance.getEntriesByName('tk-key-to-total', 'measure').map((m) => m.duration));
+  await typing.context.close();
+  if (samples.length < KEYS / 2) throw new Error(`Only ${samples.length} keypress measures were taken`);
+  return {
+    name: 'web: keypress to totals updated, 300-row week (median)',
+    database: 'none',
+    value: round(median(samples)),
+    unit: 'ms',
+    budget: { value: 16, better: 'lower' },
+    details: { samples: samples.length, max: round(Math.max(...samples)) },
+  };
+}
+
 const bench: Bench = async ({ log }) => {
+  const parts = partsToRun();
   const results: BenchResult[] = [];
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-data-'));
   log('building the production bundle');
   execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' });
   const size = firstRenderBytes(dist);
-  results.push({
+  const firstRender: BenchResult = {
     name: 'web: JS for the first render of /timesheet (gzip)',
     database: 'none',
     value: round(size.total / 1024),
     unit: 'KB',
     budget: { value: 120, better: 'lower' },
     details: { chunks: size.files },
-  });
+  };
+  results.push(firstRender);
 
   const secret = crypto.randomBytes(24).toString('base64url');
   // The session saved in the browser names the API, so the site's config.json need not.
@@ -158,100 +266,28 @@ const bench: Bench = async ({ log }) => {
   const api = await startApi({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SECRET: secret, RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn', WEB_ORIGINS: site.url });
   let browser: Browser | undefined;
   try {
-    const team = await createTeam(api.database.db, 'Bench web');
-    const { apiKey: adminKey } = await createUser(api.database.db, new Secrets(secret), { teamId: team.id, name: 'Bench Admin', email: 'bench-admin@example.test', role: 'admin' });
-    log('seeding a 40-row and a 300-row week through the API');
-    const forty = await seedWeek(api.url, adminKey, 40, 'forty');
-    const big = await seedWeek(api.url, adminKey, 300, 'big');
-    // A week waiting in the admin's approvals inbox (its own member: the timed weeks stay editable).
-    const review = await seedWeek(api.url, adminKey, 8, 'review');
-    await post(`${api.url}/timesheets/${timesheetId(review.id, weekIdOf(dateAtOffset(new Date(), 0), 1))}/approval`, review.apiKey, {});
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
       args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     });
-
-    const cold: number[] = [];
-    const waterfalls: string[][] = [];
-    let kept: StorageState | undefined;
-    // Scripts the browser fetched by the time the grid was drawn (first cold run): the static figure's check.
-    const fetched = new Set<string>();
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const { context, page } = await openSignedIn(browser, api.url, forty.apiKey);
-      if (i === 0) page.on('request', (r) => r.url().startsWith(site.url) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
-      await page.goto(`${site.url}/timesheet`);
-      cold.push(await gridDrawnAt(page));
-      waterfalls.push(await waterfallOf(page));
-      if (i === 0) page.removeAllListeners('request');
-      if (i === 0) kept = await context.storageState();
-      await context.close();
+    const on: Site = { browser, dist, siteUrl: site.url, apiUrl: api.url };
+    if (parts.has('timesheet') || parts.has('screens') || parts.has('typing')) {
+      const team = await createTeam(api.database.db, 'Bench web');
+      const { apiKey: adminKey } = await createUser(api.database.db, new Secrets(secret), { teamId: team.id, name: 'Bench Admin', email: 'bench-admin@example.test', role: 'admin' });
+      log('seeding a 40-row and a 300-row week through the API');
+      const forty = await seedWeek(api.url, adminKey, 40, 'forty');
+      const big = parts.has('typing') ? await seedWeek(api.url, adminKey, 300, 'big') : undefined;
+      // A week waiting in the admin's approvals inbox (its own member: the timed weeks stay editable).
+      const review = await seedWeek(api.url, adminKey, 8, 'review');
+      await post(`${api.url}/timesheets/${timesheetId(review.id, weekIdOf(dateAtOffset(new Date(), 0), 1))}/approval`, review.apiKey, {});
+      if (parts.has('timesheet')) results.push(...(await measureTimesheet(on, forty.apiKey, firstRender)));
+      if (parts.has('screens')) {
+        log('measuring every screen: JavaScript fetched to draw it, first useful paint');
+        results.push(...(await measureScreens(browser, { dist, siteUrl: site.url, apiUrl: api.url, apiKey: forty.apiKey, adminKey })));
+      }
+      if (big) results.push(await measureTyping(on, big.apiKey));
     }
-    // The same user coming back (a new browser session, nothing in the HTTP cache): what the app kept of the visit before.
-    const returning: number[] = [];
-    const returningWaterfalls: string[][] = [];
-    for (let i = 0; i < COLD_RUNS; i++) {
-      const { context, page } = await openSignedIn(browser, api.url, forty.apiKey, kept);
-      await page.goto(`${site.url}/timesheet`);
-      returning.push(await gridDrawnAt(page));
-      returningWaterfalls.push(await waterfallOf(page));
-      await context.close();
-    }
-    const fetchedBytes = [...fetched].reduce((sum, p) => sum + gzipBytes(path.join(dist, p)), 0);
-    results[0]!.details = { ...results[0]!.details, fetchedBeforeGridDrawnKB: round(fetchedBytes / 1024), fetchedFiles: fetched.size };
-    // With the requests of the median run, in the order they started: what waits for what before the grid.
-    const coldFigure = (name: string, runs: number[], falls: string[][]): BenchResult => ({
-      name,
-      database: 'pglite',
-      value: round(median(runs)),
-      unit: 'ms',
-      budget: { value: 1000, better: 'lower' },
-      details: { runs: COLD_RUNS, max: round(Math.max(...runs)), waterfall: falls[runs.indexOf([...runs].sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!)]!.join(', ') },
-    });
-    results.push(coldFigure('web: navigation to a 40-row week drawn, cold', cold, waterfalls));
-    results.push(coldFigure('web: navigation to a 40-row week drawn, cold, returning user', returning, returningWaterfalls));
-
-    const { context, page } = await openSignedIn(browser, api.url, forty.apiKey);
-    await page.goto(`${site.url}/timesheet`);
-    await gridDrawnAt(page);
-    const warm: number[] = [];
-    for (let i = 0; i < WARM_RUNS; i++) {
-      // Away to another screen of the bar (the header shows the first screens; Profile may sit under More).
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timecards' }).click();
-      await page.waitForURL(/\/timecards/);
-      await page.evaluate(() => performance.clearMarks('tk-grid-drawn'));
-      const started = await page.evaluate(() => performance.now());
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Timesheet' }).click();
-      warm.push((await gridDrawnAt(page)) - started);
-    }
-    await context.close();
-    results.push({ name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } });
-
-    log('measuring every screen: JavaScript fetched to draw it, first useful paint');
-    results.push(...(await measureScreens(browser, { dist, siteUrl: site.url, apiUrl: api.url, apiKey: forty.apiKey, adminKey })));
-
-    const typing = await openSignedIn(browser, api.url, big.apiKey);
-    await typing.page.goto(`${site.url}/timesheet`);
-    await gridDrawnAt(typing.page);
-    const rows = await typing.page.locator('.tgrid tbody tr').count();
-    if (rows < 300) throw new Error(`The week shows ${rows} rows, not 300`);
-    // Friday of the first row, then down the column: each digit changes the week's total.
-    await typing.page.locator('input[data-r="0"][data-c="4"]').focus();
-    for (let i = 0; i < KEYS; i++) {
-      await typing.page.keyboard.press('1');
-      await typing.page.keyboard.press('Enter');
-    }
-    const samples = await typing.page.evaluate(() => performance.getEntriesByName('tk-key-to-total', 'measure').map((m) => m.duration));
-    await typing.context.close();
-    if (samples.length < KEYS / 2) throw new Error(`Only ${samples.length} keypress measures were taken`);
-    results.push({
-      name: 'web: keypress to totals updated, 300-row week (median)',
-      database: 'none',
-      value: round(median(samples)),
-      unit: 'ms',
-      budget: { value: 16, better: 'lower' },
-      details: { samples: samples.length, max: round(Math.max(...samples)) },
-    });
-    results.push(...(await measureReports({ browser, dist, siteUrl: site.url, apiUrl: api.url, db: api.database.db, secret, log })));
+    if (parts.has('reports')) results.push(...(await measureReports({ ...on, db: api.database.db, secret, log })));
   } finally {
     await browser?.close();
     await api.stop();

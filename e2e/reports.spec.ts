@@ -134,6 +134,19 @@ test.describe('reports', () => {
     expect(csv.slice(1, -1)).toEqual(shown.rows.map((r) => r.map(plain)));
     expect(csv.at(-1)).toEqual(shown.total.map((c, i) => (i === 1 ? '' : plain(c))));
 
+    // The detailed time of the range, from the API's export: every record of the month, one line each.
+    const [detailed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download detailed time (CSV)' }).click()]);
+    const lines = fs.readFileSync((await detailed.path())!, 'utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Date,Person,Project,Task,Hours');
+    expect(lines.slice(1).sort()).toEqual([
+      '2025-03-03,Ada Admin,Ridge website,Ridge website work,2.00',
+      '2025-03-04,Sol Reports,Ridge website,Ridge website work,1.50',
+      '2025-03-05,Ada Admin,Ridge photos,Ridge photos work,3.00',
+      '2025-03-10,Sol Reports,Quill catalogue,Quill catalogue work,4.00',
+      '2025-03-11,Ada Admin,Quill catalogue,Quill catalogue work,1.00',
+      '2025-03-12,Sol Reports,Quill internal,Quill internal work,2.00',
+    ]);
+
     // The bar chart: one focus stop per project, its values in its name; arrows move through the bars.
     const first = page.getByRole('button', { name: 'Quill catalogue: 5 hours, 5 hours billable; opens its people' });
     await first.focus();

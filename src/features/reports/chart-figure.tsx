@@ -1,6 +1,7 @@
-import type { ReactNode, Ref } from 'react';
+import type { ReactNode, RefObject } from 'react';
 import type { Hover } from './chart-lanes.tsx';
 import styles from './charts.module.css';
+import { useWidth } from './use-width.ts';
 
 export interface ChartFigureProps {
   title: string;
@@ -9,14 +10,15 @@ export interface ChartFigureProps {
   /** The plot's height in pixels; no plot is drawn when `empty`. */
   height: number;
   empty: boolean;
-  plotRef: Ref<HTMLDivElement>;
+  plotRef: RefObject<HTMLDivElement | null>;
   /** The series, with their colours. */
   legend: { label: string; color: string }[];
   /** Exact values of bar `index`: its name, then one line per figure. */
   lines: (index: number) => string[];
   focused: number | null;
   hover: Hover | null;
-  children: ReactNode;
+  /** The plot at the width it has on the page (never drawn at width 0). */
+  children: (width: number) => ReactNode;
 }
 
 /**
@@ -25,6 +27,7 @@ export interface ChartFigureProps {
  */
 export function ChartFigure({ title, summary, height, empty, plotRef, legend, lines, focused, hover, children }: ChartFigureProps) {
   const tip = hover ? lines(hover.index) : null;
+  const width = useWidth(plotRef, !empty);
   return (
     <figure className={styles.figure}>
       <figcaption>
@@ -42,7 +45,7 @@ export function ChartFigure({ title, summary, height, empty, plotRef, legend, li
             ))}
           </ul>
           <div ref={plotRef} className={styles.plot} style={{ height }}>
-            {children}
+            {width > 0 && children(width)}
             {hover && tip && (
               <div
                 className={styles.tooltip}

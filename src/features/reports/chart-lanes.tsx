@@ -35,6 +35,8 @@ export function useChartLanes(count: number, describe: (index: number) => string
   const move = (index: number) => {
     const next = Math.max(0, Math.min(count - 1, index));
     setActive(next);
+    // Moving by keyboard: the pointer's tooltip would cover the readout of the bar now focused.
+    setHover(null);
     box.current?.querySelector<SVGElement>(`[data-lane="${next}"]`)?.focus();
   };
 

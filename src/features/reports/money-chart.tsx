@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { Bar, BarChart, CartesianGrid, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, XAxis, YAxis } from 'recharts';
 import type { MoneyBar } from './chart-data.ts';
 import { plainTick } from './chart-axis.tsx';
 import { ChartFigure } from './chart-figure.tsx';
@@ -25,6 +25,7 @@ export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps)
   const { box, lane, focused, hover } = useChartLanes(bars.length, (i) => moneyBarText(bars[i]!, withCosts));
   const data = bars.map((b) => ({ ...b, billableUnits: b.billableAmount / 100, costsUnits: b.costs / 100, profitUnits: b.profit / 100 }));
   const axis = { stroke: palette.axis };
+  const height = Math.max(120, bars.length * (withCosts ? 54 : 34) + 40);
   const ticks = useMemo(() => ({ money: plainTick(palette.axis, compactOf), name: plainTick(palette.axis, shortenOf) }), [palette.axis]);
   const legend = [{ label: 'Billable amount', color: palette.billable }];
   if (withCosts) legend.push({ label: 'Costs', color: palette.costs }, { label: 'Profit', color: palette.profit });
@@ -32,7 +33,7 @@ export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps)
     <ChartFigure
       title={title}
       summary={summary}
-      height={Math.max(120, bars.length * (withCosts ? 54 : 34) + 40)}
+      height={height}
       empty={bars.length === 0}
       plotRef={box}
       legend={legend}
@@ -40,21 +41,29 @@ export function MoneyChart({ title, summary, bars, withCosts }: MoneyChartProps)
       focused={focused}
       hover={hover}
     >
-      <BarChart
-        data={data}
-        layout="vertical"
-        responsive
-        style={{ width: '100%', height: '100%' }}
-        accessibilityLayer={false}
-        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-      >
-        <CartesianGrid stroke={palette.grid} horizontal={false} />
-        <XAxis type="number" tick={ticks.money} interval={0} {...axis} />
-        <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
-        <Bar dataKey="billableUnits" name="Billable amount" fill={palette.billable} background={lane} isAnimationActive={false} />
-        {withCosts && <Bar dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
-        {withCosts && <Bar dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}
-      </BarChart>
+      {(width) => (
+        <BarChart
+          data={data}
+          layout="vertical"
+          width={width}
+          height={height}
+          accessibilityLayer={false}
+          margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+        >
+          <XAxis type="number" tick={ticks.money} interval={0} {...axis} />
+          <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
+          <Bar
+            zIndex={0}
+            dataKey="billableUnits"
+            name="Billable amount"
+            fill={palette.billable}
+            background={lane}
+            isAnimationActive={false}
+          />
+          {withCosts && <Bar zIndex={0} dataKey="costsUnits" name="Costs" fill={palette.costs} isAnimationActive={false} />}
+          {withCosts && <Bar zIndex={0} dataKey="profitUnits" name="Profit" fill={palette.profit} isAnimationActive={false} />}
+        </BarChart>
+      )}
     </ChartFigure>
   );
 }

@@ -6,7 +6,6 @@ import { ChartFigure } from './chart-figure.tsx';
 import { useChartLanes } from './chart-lanes.tsx';
 import { spokenTimeBar, timeBarLines } from './chart-summary.ts';
 import { useChartPalette } from './use-chart-palette.ts';
-import { useMedia } from './use-media.ts';
 
 export interface TimeChartProps {
   title: string;
@@ -37,10 +36,8 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
     onOpen ? (i) => opens(i) && onOpen(bars[i]!) : undefined,
   );
   const rows = layout === 'rows';
-  // About how wide the trend's plot is (it spans the page): enough to space its labels without measuring them.
-  const phone = useMedia('(max-width: 640px)');
-  const narrow = useMedia('(max-width: 1100px)');
-  const plotWidth = phone ? 260 : narrow ? 600 : 1000;
+  const height = rows ? Math.max(120, bars.length * 34 + 40) : 260;
+  const longestLabel = Math.max(0, ...bars.map((b) => b.label.length));
   const axis = { stroke: palette.axis };
   const ticks = useMemo(
     () => ({ hours: plainTick(palette.axis, hoursOf), name: plainTick(palette.axis, shortenOf), date: plainTick(palette.axis, String) }),
@@ -50,7 +47,7 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
     <ChartFigure
       title={title}
       summary={summary}
-      height={rows ? Math.max(120, bars.length * 34 + 40) : 260}
+      height={height}
       empty={bars.length === 0}
       plotRef={box}
       legend={[
@@ -61,34 +58,41 @@ export function TimeChart({ title, summary, bars, layout, onOpen, openHint }: Ti
       focused={focused}
       hover={hover}
     >
-      <BarChart
-        data={bars as TimeBar[]}
-        layout={rows ? 'vertical' : 'horizontal'}
-        responsive
-        style={{ width: '100%', height: '100%' }}
-        accessibilityLayer={false}
-        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-      >
-        <CartesianGrid stroke={palette.grid} horizontal={!rows} vertical={rows} />
-        {rows ? (
-          <>
-            <XAxis type="number" tick={ticks.hours} interval={0} {...axis} />
-            <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
-          </>
-        ) : (
-          <>
-            <XAxis
-              dataKey="label"
-              tick={ticks.date}
-              interval={labelInterval(bars.length, Math.max(0, ...bars.map((b) => b.label.length)), plotWidth)}
-              {...axis}
-            />
-            <YAxis tick={ticks.hours} interval={0} width={44} {...axis} />
-          </>
-        )}
-        <Bar dataKey="billable" name="Billable" stackId="time" fill={palette.billable} background={lane} isAnimationActive={false} />
-        <Bar dataKey="nonBillable" name="Non-billable" stackId="time" fill={palette.nonBillable} isAnimationActive={false} />
-      </BarChart>
+      {(width) => (
+        <BarChart
+          data={bars as TimeBar[]}
+          layout={rows ? 'vertical' : 'horizontal'}
+          width={width}
+          height={height}
+          accessibilityLayer={false}
+          margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+        >
+          {rows ? (
+            <>
+              <XAxis type="number" tick={ticks.hours} interval={0} {...axis} />
+              <YAxis type="category" dataKey="label" width={130} tick={ticks.name} interval={0} {...axis} />
+            </>
+          ) : (
+            <>
+              {/* Lines across at each hour mark: a column's height is read against them. */}
+              <CartesianGrid stroke={palette.grid} vertical={false} />
+              {/* As many date labels as fit the plot (its width less the hours axis and margins), spaced evenly. */}
+              <XAxis dataKey="label" tick={ticks.date} interval={labelInterval(bars.length, longestLabel, width - 64)} {...axis} />
+              <YAxis tick={ticks.hours} interval={0} width={44} {...axis} />
+            </>
+          )}
+          <Bar
+            zIndex={0}
+            dataKey="billable"
+            name="Billable"
+            stackId="time"
+            fill={palette.billable}
+            background={lane}
+            isAnimationActive={false}
+          />
+          <Bar zIndex={0} dataKey="nonBillable" name="Non-billable" stackId="time" fill={palette.nonBillable} isAnimationActive={false} />
+        </BarChart>
+      )}
     </ChartFigure>
   );
 }
