@@ -107,6 +107,7 @@ test.describe('on a phone', () => {
   test('sign in, profile, reveal and copy, sign out', async ({ page }) => {
     await page.goto('/profile');
     await expect(page).toHaveURL(/\/sign-in\?redirect=%2Fprofile$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
     await expectNoAxeViolations(page);
     await signIn(page, adaKey());
     await expectProfile(page);

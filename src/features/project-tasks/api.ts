@@ -112,10 +112,15 @@ export function useTaskMutations(projectId: string) {
       // Closing and reopening show at once; the server's answer follows.
       onMutate: async ({ id, body }) => {
         if (body.status === undefined) return;
+        const show = () =>
+          queryClient.setQueryData(keys.tasks.ofProject(projectId), (list: Task[] | undefined) =>
+            list?.map((t) => (t.id === id ? { ...t, status: body.status! } : t)),
+          );
+        // The box shows its new state at once, also while a refetch of the list is still being cancelled
+        // (the cancel puts the list back as it was before that fetch, so the change is shown again after it).
+        show();
         await queryClient.cancelQueries({ queryKey: keys.tasks.ofProject(projectId) });
-        queryClient.setQueryData(keys.tasks.ofProject(projectId), (list: Task[] | undefined) =>
-          list?.map((t) => (t.id === id ? { ...t, status: body.status! } : t)),
-        );
+        show();
       },
       onSettled: refresh,
     }),

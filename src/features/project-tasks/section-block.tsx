@@ -25,7 +25,7 @@ export interface SectionBlockProps {
   onRename: (name: string) => Promise<unknown>;
   onDeleteSection: () => void;
   onAddTask: (name: string) => Promise<unknown>;
-  onToggle: (task: Task) => void;
+  onToggle: (task: Task) => Promise<unknown>;
   onOpen: (task: Task) => void;
   onDeleteTask: (task: Task) => void;
 }

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import { startTransition, useOptimistic, type HTMLAttributes } from 'react';
 import type { Field } from '../../../contract/fields.ts';
 import type { Task } from '../../../contract/tasks.ts';
 import type { User } from '../../../contract/users.ts';
@@ -16,14 +16,21 @@ export interface TaskRowProps {
   marked: boolean;
   dragging: boolean;
   onMove: (delta: -1 | 1) => void;
-  onToggle: () => void;
+  /** Closes or reopens the task; settles when the server has answered. */
+  onToggle: () => Promise<unknown>;
   onOpen: () => void;
   onDelete: () => void;
 }
 
 /** A task: its grip, closed box, name (opens it), estimate against time logged, field values, delete. */
 export function TaskRow({ task, rights, fields, people, dragProps, marked, dragging, onMove, onToggle, onOpen, onDelete }: TaskRowProps) {
-  const closed = task.status === 'closed';
+  // The box shows the new state at once and holds it until the server answers; a refusal puts it back.
+  const [closed, showClosed] = useOptimistic(task.status === 'closed');
+  const toggle = () =>
+    startTransition(async () => {
+      showClosed(!closed);
+      await onToggle().catch(() => undefined);
+    });
   const values = fields
     .map((f) => ({ field: f, text: fieldValueText(f, task.fields?.[String(f.id)], people) }))
     .filter((v): v is { field: Field; text: string } => v.text !== undefined);
@@ -39,7 +46,7 @@ export function TaskRow({ task, rights, fields, people, dragProps, marked, dragg
         checked={closed}
         disabled={!rights.edit}
         aria-label={`Closed: ${task.name}`}
-        onChange={onToggle}
+        onChange={toggle}
       />
       <div className="pt-task__main">
         <button type="button" className="pt-task__name" onClick={onOpen}>

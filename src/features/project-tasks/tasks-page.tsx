@@ -89,12 +89,9 @@ export function TasksPage({ projectId }: { projectId: string }) {
 
   const toggleClosed = (task: Task) => {
     const status = task.status === 'open' ? 'closed' : 'open';
-    taskMut.update.mutate(
-      { id: task.id, body: { status } },
-      {
-        onSuccess: () => announce(`${task.name} ${status === 'closed' ? 'closed' : 'reopened'}.`),
-        onError: (e) => toast(`${task.name} was not changed: ${describeError(e)}`, 'error'),
-      },
+    return taskMut.update.mutateAsync({ id: task.id, body: { status } }).then(
+      () => announce(`${task.name} ${status === 'closed' ? 'closed' : 'reopened'}.`),
+      (e: unknown) => toast(`${task.name} was not changed: ${describeError(e)}`, 'error'),
     );
   };
   const valueCount = (t: Task) => Object.values(t.fields ?? {}).filter((v) => v !== null).length;
