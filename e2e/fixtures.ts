@@ -92,14 +92,24 @@ export async function signIn(page: Page, apiKey: string) {
 
 /** Fails with the list of rules when axe finds anything on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
-  // Scan a settled page: a toast still fading in has, for a moment, the contrast of a half-drawn element.
-  await page
-    .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
-      timeout: 3000,
-    })
-    .catch(() => undefined);
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  // Scan a settled page: a toast fading in or out has, for a moment, the contrast of a half-drawn element.
+  const settled = () =>
+    page
+      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
+        timeout: 3000,
+      })
+      .catch(() => undefined);
+  const scan = async () => {
+    await settled();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    return violations.map((v) => ({ text: `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`, v }));
+  };
+  let found = await scan();
+  // A toast that began to fade while axe read it: scan once more when it has finished; a real lack of contrast stays.
+  const onlyFadingToast = (f: typeof found) =>
+    f.length > 0 && f.every(({ v }) => v.id === 'color-contrast' && v.nodes.every((n) => n.target.join(' ').includes('.toast')));
+  if (onlyFadingToast(found)) found = await scan();
+  expect(found.map((f) => f.text)).toEqual([]);
 }
 
 /** Opens a screen from the header's navigation as a user would: its link, or under More when it does not fit. */
