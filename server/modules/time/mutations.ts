@@ -1,29 +1,30 @@
 import { eq } from 'drizzle-orm';
 import type { AddTimeBody, TimeRecord, UpdateTimeBody } from '../../../contract/time.ts';
-import { timeHistory, timeRecords } from '../../db/schema/index.ts';
+import { timeRecords } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { assertWithinBudgets, budgetGuards, mayHaveBudgetGuards } from '../budgets/progress.ts';
 import { loadTaskForWrite, loadTeamUser, requireReadOf, requireWriteFor } from './access.ts';
-import { EVENT_VIEWER, type ProjectRow } from '../projects/access.ts';
+import { EVENT_VIEWER } from '../projects/access.ts';
 import {
   assertUnlocked,
   emitFromReadBack,
   emitTimeUpdated,
   findDayRecord,
-  presentAndEmit,
+  loadRecordForWrite,
   presentRecord,
   projectOfTask,
   readBack,
   readBackReasons,
   refuseIfLocked,
+  updateRecord,
   upsertAdd,
   type HistoryAction,
+  type RecordForWrite,
 } from './records.ts';
 
-/** False when no budget can guard (or watch the threshold of) the project's time; the rule lives with the budgets. */
-const mayHaveBudgetGuard = (p: ProjectRow) => mayHaveBudgetGuards(p);
+type BudgetedProject = NonNullable<RecordForWrite['project']>;
 
 /** POST /time: adds to the day's record of (task, user, date) or creates it; history ADD. */
 export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, now: Date): Promise<TimeRecord> {
@@ -35,7 +36,7 @@ export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, n
     const taskId = target?.task.id ?? null;
     // The project row comes with the task: when no budget can watch it, `budgetGuards` (which reads the project,
     // its client and their usage) would answer none, so it is not asked.
-    const guards = target && mayHaveBudgetGuard(target.project) ? await budgetGuards(s, [target.project.id], now) : [];
+    const guards = target && mayHaveBudgetGuards(target.project) ? await budgetGuards(s, [target.project.id], now) : [];
     const row = await upsertAdd(s, {
       userId,
       taskId,
@@ -64,10 +65,17 @@ async function loadRecord(scope: Scope, id: number) {
 /**
  * PUT /time/{id}: replaces the given fields. Moving the record to a (task, user, date) that already has a
  * record is refused with 422 naming that record (records stay one per day; edit or delete that one instead).
+ *
+ * A grid save (new time or comment, same task, user and date) is five statements: the record with its
+ * task's project, the update with its history entry, one read-back (history, day total, the approvals
+ * locking the day, the task), the event, and the budgets' usage only when a budget can watch the project.
+ * Locks are checked on the read-back, after the write, whose transaction rolls back on refusal.
  */
 export async function updateTime(scope: Scope, caller: Caller, id: number, body: UpdateTimeBody, now: Date): Promise<TimeRecord> {
   return scope.tx(async (s) => {
-    const row = await loadRecord(s, id);
+    const found = await loadRecordForWrite(s, id);
+    if (!found) throw notFound('Time record');
+    const { row } = found;
     requireWriteFor(caller, row.userId);
     const userId = body.user ?? row.userId;
     if (userId !== row.userId) {
@@ -75,8 +83,8 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
       requireWriteFor(caller, userId);
     }
     let taskId = row.taskId;
-    let newProject: number | null = await projectOfTask(s, row.taskId);
-    const oldProject = newProject;
+    let newProject: BudgetedProject | null = found.project;
+    const oldProject = found.project;
     if (body.task !== undefined && body.task !== (row.taskId === null ? null : `ev:${row.taskId}`)) {
       if (body.task === null) {
         taskId = null;
@@ -84,7 +92,7 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
       } else {
         const t = await loadTaskForWrite(s, caller, body.task);
         taskId = t.task.id;
-        newProject = t.project.id;
+        newProject = t.project;
       }
     }
     const date = body.date ?? row.date;
@@ -92,26 +100,29 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
     const comment = body.comment ?? row.comment;
     const moved = userId !== row.userId || taskId !== row.taskId || date !== row.date;
 
-    await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
     if (moved) {
-      await assertUnlocked(s, userId, date, false);
+      // The day it leaves must be open too; the day it lands on is checked on the read-back.
+      await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
       const clash = await findDayRecord(s, userId, taskId, date);
       if (clash) {
         const message = `Time record ${clash.id} already holds this task, user and date; change that record instead`;
         throw unprocessable(message, { date: [message] });
       }
     }
-    const guards = await budgetGuards(
-      s,
-      [oldProject, newProject].filter((p): p is number => p !== null),
-      now,
-    );
-    const [updated] = await s.update(timeRecords, { userId, taskId, date, time, comment, updatedAt: now }, eq(timeRecords.id, id));
+    const watched = [oldProject, newProject].filter((p): p is BudgetedProject => p !== null && mayHaveBudgetGuards(p));
+    const guards = watched.length ? await budgetGuards(s, watched.map((p) => p.id), now) : [];
     const action: HistoryAction | undefined = time !== row.time ? 'EDIT' : moved ? 'MOVE' : comment !== row.comment ? 'COMMENT' : undefined;
-    if (action)
-      await s.insert(timeHistory, { recordId: id, createdBy: caller.user.id, action, time: time - row.time, previousTime: row.time });
+    const updated = await updateRecord(
+      s,
+      id,
+      { userId, taskId, date, time, comment, updatedAt: now },
+      action && { action, actorId: caller.user.id, time: time - row.time, previousTime: row.time },
+    );
+    const rb = await readBack(s, updated, true);
+    const reasons = readBackReasons(rb, updated);
+    refuseIfLocked(reasons);
     await assertWithinBudgets(s, guards, now);
-    return presentAndEmit(s, caller, updated!, [newProject, oldProject]);
+    return emitFromReadBack(s, caller, updated, rb, reasons, [newProject?.id ?? null, oldProject?.id ?? null]);
   });
 }
 

@@ -7,7 +7,7 @@ import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { prefixed } from '../../lib/ids.ts';
 import { toDateTime } from '../../lib/time.ts';
-import { EVENT_VIEWER, type Viewer } from '../projects/access.ts';
+import { EVENT_VIEWER, type ProjectRow, type Viewer } from '../projects/access.ts';
 import { approvalLockReasons, lockReasons } from '../timesheets/locks.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 import { queryRows } from './sql.ts';
@@ -99,18 +99,73 @@ export async function upsertAdd(
     select id, team_id, user_id, task_id, date::text as date, time, comment, is_invoiced, created_at, updated_at from up`,
   );
   if (!row) throw new Error('upsert of a time record answered no row');
-  return {
-    id: Number(row.id),
-    teamId: row.team_id,
-    userId: row.user_id,
-    taskId: row.task_id,
-    date: row.date,
-    time: Number(row.time),
-    comment: row.comment,
-    isInvoiced: row.is_invoiced,
-    createdAt: new Date(row.created_at),
-    updatedAt: new Date(row.updated_at),
-  };
+  return recordOf(row);
+}
+
+const recordOf = (row: RawRecord): RecordRow => ({
+  id: Number(row.id),
+  teamId: row.team_id,
+  userId: row.user_id,
+  taskId: row.task_id,
+  date: row.date,
+  time: Number(row.time),
+  comment: row.comment,
+  isInvoiced: row.is_invoiced,
+  createdAt: new Date(row.created_at),
+  updatedAt: new Date(row.updated_at),
+});
+
+/** What `loadRecordForWrite` answers: the record, and the project of its task as budget checks need it. */
+export interface RecordForWrite {
+  row: RecordRow;
+  project: { id: number; clientId: number | null; budget: ProjectRow['budget'] } | null;
+}
+
+/** The record `id` of the team with its task's project (id, client, budget), in one statement; undefined when none. */
+export async function loadRecordForWrite(scope: Scope, id: number): Promise<RecordForWrite | undefined> {
+  const [r] = await queryRows<RawRecord & { project_id: number | null; client_id: number | null; budget: ProjectRow['budget'] }>(
+    scope,
+    sql`
+    select r.id, r.team_id, r.user_id, r.task_id, r.date::text as date, r.time, r.comment, r.is_invoiced, r.created_at, r.updated_at,
+           p.id as project_id, p.client_id, p.budget
+      from time_records r
+      left join tasks t on t.team_id = r.team_id and t.id = r.task_id
+      left join projects p on p.team_id = r.team_id and p.id = t.project_id
+     where r.team_id = ${scope.teamId} and r.id = ${id}`,
+  );
+  if (!r) return undefined;
+  return { row: recordOf(r), project: r.project_id === null ? null : { id: r.project_id, clientId: r.client_id, budget: r.budget } };
+}
+
+/**
+ * Sets the record's fields and, when `history` is given, appends that history entry, in ONE statement.
+ * Answers the record after the change.
+ */
+export async function updateRecord(
+  scope: Scope,
+  id: number,
+  set: { userId: number; taskId: number | null; date: string; time: number; comment: string; updatedAt: Date },
+  history?: { action: HistoryAction; actorId: number; time: number; previousTime: number },
+): Promise<RecordRow> {
+  const h = history
+    ? sql`, h as (
+        insert into time_history (team_id, record_id, created_by, action, time, previous_time)
+        select team_id, id, ${history.actorId}, ${history.action}, ${history.time}, ${history.previousTime} from up)`
+    : sql``;
+  const [row] = await queryRows<RawRecord>(
+    scope,
+    sql`
+    with up as (
+      update time_records
+         set user_id = ${set.userId}, task_id = ${set.taskId}, date = ${set.date}, time = ${set.time},
+             comment = ${set.comment}, updated_at = ${set.updatedAt.toISOString()}
+       where team_id = ${scope.teamId} and id = ${id}
+      returning *
+    )${h}
+    select id, team_id, user_id, task_id, date::text as date, time, comment, is_invoiced, created_at, updated_at from up`,
+  );
+  if (!row) throw new Error('update of a time record answered no row');
+  return recordOf(row);
 }
 
 /** The project of a task, or null (no task). */

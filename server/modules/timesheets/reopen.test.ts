@@ -48,6 +48,8 @@ describe('locks hold for admins', () => {
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ time: 900, isLocked: false });
     expect(edit.body.history.at(-1)).toMatchObject({ action: 'EDIT', createdBy: r.admin.id, previousTime: 600 });
+    // The refused edit left no trace: its write and history entry rolled back with it.
+    expect(edit.body.history.filter((h: { action: string }) => h.action === 'EDIT')).toHaveLength(1);
   });
 
   it('a week rejected in part can have its remaining approved days rejected too', async () => {
