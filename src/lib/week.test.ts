@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, weekParam, dayInfo, readableLockReason } from './week.ts';
+import {
+  nextWeek,
+  parseWeekParam,
+  previousWeek,
+  thisWeek,
+  weekDates,
+  weekLabel,
+  weekOfDate,
+  weekParam,
+  dayInfo,
+  readableLockReason,
+} from './week.ts';
 
 describe('week navigation across year ends', () => {
   it.each([
@@ -58,7 +69,13 @@ describe('week navigation across year ends', () => {
   });
 
   it('describes days', () => {
-    expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({ short: 'Sun', long: 'Sunday', dayOfMonth: 22, weekend: true, full: 'Sunday, Nov 22' });
+    expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({
+      short: 'Sun',
+      long: 'Sunday',
+      dayOfMonth: 22,
+      weekend: true,
+      full: 'Sunday, Nov 22',
+    });
     expect(dayInfo('2026-11-22', 'en-GB')).toMatchObject({ short: 'Sun', full: 'Sunday 22 Nov' });
     expect(dayInfo('2026-11-23').weekend).toBe(false);
   });
@@ -68,6 +85,10 @@ describe('readableLockReason', () => {
   it('names a week by its number, as the header does', () => {
     expect(readableLockReason('Week 2648 is pending approval')).toBe('Week 48 is pending approval');
     expect(readableLockReason('Week 2701 is approved')).toBe('Week 1 is approved');
+  });
+  it("says when an approved week was approved, in the user's words", () => {
+    expect(readableLockReason('Approved on 2026-11-16 10:40:00 (week 2646)', 'en-US')).toBe('Week 46 was approved on Nov 16');
+    expect(readableLockReason('Approved on 2026-11-16 10:40:00 (week 2646)', 'en-GB')).toBe('Week 46 was approved on 16 Nov');
   });
   it('leaves other reasons as they are', () => {
     expect(readableLockReason('Invoiced on INV-2026-0001')).toBe('Invoiced on INV-2026-0001');

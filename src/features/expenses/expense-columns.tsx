@@ -54,7 +54,7 @@ export function phoneColumns(l: Lookups, withPerson: boolean): Column<Expense>[]
               {withPerson ? ` · ${l.person(e.user)}` : ''}
             </span>
             {e.details && <span className={styles.sub}>{e.details}</span>}
-            {e.isLocked && <span className={styles.locked}>Locked · {e.lockReasons.map(readableLockReason).join('; ')}</span>}
+            {e.isLocked && <span className={styles.locked}>Locked · {e.lockReasons.map((r) => readableLockReason(r)).join('; ')}</span>}
           </span>
         );
       },
@@ -90,7 +90,7 @@ export function expenseColumns(l: Lookups, withPerson: boolean): Column<Expense>
             <span className={styles.locked}>
               <span className="visually-hidden">Locked: </span>
               <span aria-hidden="true">Locked · </span>
-              {e.lockReasons.map(readableLockReason).join('; ')}
+              {e.lockReasons.map((r) => readableLockReason(r)).join('; ')}
             </span>
           )}
         </span>

@@ -27,6 +27,7 @@ import { SavedReceipts } from './saved-receipts.tsx';
 import { bodyOf } from './save.ts';
 import { useSendExpense } from './use-save-expense.ts';
 import styles from './expense-form.module.css';
+import { readableLockReason } from '../../lib/week.ts';
 
 export interface ExpenseFormProps {
   me: { id: number; role: Role };
@@ -127,7 +128,7 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
         {readOnly && (
           <Alert tone="info" live={false} title={expense?.isLocked ? 'Locked' : 'Read only'}>
             {expense?.isLocked
-              ? `This expense cannot be changed: ${expense.lockReasons.join('; ')}.`
+              ? `This expense cannot be changed: ${expense.lockReasons.map((r) => readableLockReason(r)).join('; ')}.`
               : 'Only its owner or an admin can change this expense.'}
           </Alert>
         )}

@@ -11,6 +11,7 @@ import { toast } from '../../ui/toast.tsx';
 import { attachmentRules, refusal } from '../../ui/upload/file-checks.ts';
 import { refreshExpenses } from './api.ts';
 import { dayLabel } from './model.ts';
+import { readableLockReason } from '../../lib/week.ts';
 
 /** A receipt on its way onto a row's expense: its name and how much of it is sent (0–1, null when unknown). */
 export interface RowUpload {
@@ -40,7 +41,7 @@ export function useRowReceipts(me: { id: number; role: Role }) {
 
   const drop = async (expense: Expense, files: File[]) => {
     if (!takesReceipts(me, expense)) {
-      toast(expense.isLocked ? `This expense is locked: ${expense.lockReasons.join('; ')}.` : 'Only its owner or an admin can add receipts to it.', 'error');
+      toast(expense.isLocked ? `This expense is locked: ${expense.lockReasons.map((r) => readableLockReason(r)).join('; ')}.` : 'Only its owner or an admin can add receipts to it.', 'error');
       return;
     }
     for (const file of files) {

@@ -69,7 +69,7 @@ export function DayRow({ date, row, today, card, timeOff, changes, justSaved, re
               <DayTimeOff offs={timeOff} date={date} />
             </span>
           )}
-          {locked && <span className={s.lock}>Read-only: {card!.lockReasons.map(readableLockReason).join('; ')}</span>}
+          {locked && <span className={s.lock}>Read-only: {card!.lockReasons.map((r) => readableLockReason(r)).join('; ')}</span>}
           {history.length > 0 && (
             <button
               type="button"
