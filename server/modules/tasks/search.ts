@@ -2,7 +2,7 @@ import { and, asc, eq, getTableColumns, ilike, inArray, isNotNull, isNull, ne, o
 import { projects, sections, tasks } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { escapeLike } from '../../lib/sql.ts';
-import { visibleProjectsWhere, type Viewer } from '../projects/access.ts';
+import { assignedProjectIds, visibleProjectsWhere, type Viewer } from '../projects/access.ts';
 import type { TaskRow } from './present.ts';
 
 /** Words of a search text, without empty ones. */
@@ -40,12 +40,15 @@ export interface SearchOptions {
 
 /**
  * Task search of GET /tasks/search and GET /projects/{id}/tasks/search, ranked in SQL: names starting
- * with the text, then names with a word starting with it, then other matches; then by name.
+ * with the text, then names with a word starting with it, then other matches; within each, tasks of the
+ * viewer's own projects (those they are assigned to) before the rest of the team's, so a name many
+ * projects share ("Design review") finds the viewer's within the limit; then by name.
  */
 export async function searchTasks(scope: Scope, viewer: Viewer, o: SearchOptions): Promise<TaskRow[]> {
   const text = queryWords(o.query).join(' ');
   const words = queryWords(text);
-  const order = text ? [nameRank(text)] : [];
+  const theirs = sql<number>`case when ${inArray(projects.id, assignedProjectIds(scope, viewer.user.id))} then 0 else 1 end`;
+  const order = [...(text ? [nameRank(text)] : []), theirs];
   return scope.db
     .select(getTableColumns(tasks))
     .from(tasks)

@@ -390,6 +390,25 @@ describe('task search', () => {
     expect(all.body).toEqual([]);
   });
 
+  it("puts the caller's own projects first when many share a task name, so the limit keeps them", async () => {
+    for (let i = 0; i < 3; i++) {
+      const other = await project({ name: `Koala other ${i}` });
+      await task(other.id, { name: 'Koala review' });
+    }
+    const own = await project({ name: 'Koala mine', users: [r.member.id] });
+    const mine = await task(own.id, { name: 'Koala review' });
+    const first = await t.call('GET', '/tasks/search?query=koala&limit=2', { as: r.member });
+    expect(first.body.map((x: { id: string }) => x.id)[0]).toBe(mine.id);
+    expect(first.body).toHaveLength(2);
+    // How well the name matches still comes first: the others' names starting with the text lead the own
+    // task whose name only has a word starting with it.
+    const weaker = await task(own.id, { name: 'Review the koala' });
+    const ranked = (await t.call('GET', '/tasks/search?query=koala', { as: r.member })).body.map((x: { id: string }) => x.id);
+    expect(ranked).toHaveLength(5);
+    expect(ranked[0]).toBe(mine.id);
+    expect(ranked[4]).toBe(weaker.id);
+  });
+
   it('covers only projects the caller may see across the team', async () => {
     const admin = names(await t.call('GET', '/tasks/search?query=quokka', { as: r.admin }));
     expect(admin).toContain('Quokka in private project');
