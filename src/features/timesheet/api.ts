@@ -3,7 +3,6 @@ import type { ApiClient } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
 import type { BodyOf } from '../../api/operation.ts';
 import * as clients from '../../api/operations/clients.ts';
-import * as tasks from '../../api/operations/tasks.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
 
@@ -34,14 +33,6 @@ export const clientsQueryOptions = (api: ApiClient, allowed: boolean) =>
     queryKey: keys.clients.all,
     queryFn: ({ signal }) => (allowed ? api.call(clients.list, { signal }) : Promise.resolve([])),
     staleTime: 5 * 60_000,
-  });
-
-/** Tasks across the user's projects whose name matches `query`. */
-export const taskSearchQueryOptions = (api: ApiClient, query: string) =>
-  queryOptions({
-    queryKey: keys.tasks.search(query),
-    queryFn: ({ signal }) => api.call(tasks.search, { query: { query, limit: 30 }, signal }),
-    staleTime: 30_000,
   });
 
 /** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
