@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { keys } from '../../api/keys.ts';
-import type { BodyOf } from '../../api/operation.ts';
 import * as clients from '../../api/operations/clients.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
@@ -34,11 +33,3 @@ export const clientsQueryOptions = (api: ApiClient, allowed: boolean) =>
     queryFn: ({ signal }) => (allowed ? api.call(clients.list, { signal }) : Promise.resolve([])),
     staleTime: 5 * 60_000,
   });
-
-/** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
-export const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
-  api.call(time.add, { body, headers: { 'Idempotency-Key': idempotencyKey } });
-
-export const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) => api.call(time.update, { params: { time_id: id }, body });
-
-export const deleteTime = (api: ApiClient, id: number) => api.call(time.remove, { params: { time_id: id } });

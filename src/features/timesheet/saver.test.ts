@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../api/client.ts';
 import { ApiError, NetworkError } from '../../api/errors.ts';
 import { pathOf, type Operation } from '../../api/operation.ts';
-import { isRefusal, Saver } from './saver.ts';
+import { isRefusal } from './save-requests.ts';
+import { preloadSaveRequests, Saver } from './saver.ts';
 
 const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
 const record = (id: number, time: number) => ({ id, time, user: 1, date: '2026-11-16', task: null, isLocked: false, isInvoiced: false, comment: '', history: [], createdAt: '2026-11-16 10:00:00', lockReasons: [] });
@@ -29,6 +30,9 @@ function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('saver', () => {
+  // As the page does once the grid is drawn: saves then start their request at once.
+  beforeAll(() => preloadSaveRequests());
+
   it('POSTs a new cell, PUTs a known one, DELETEs a cleared one', async () => {
     const { api, calls } = fakeApi([() => record(5, 5400), () => record(5, 1800), () => undefined]);
     const saver = new Saver(api, 1, memoryStorage());

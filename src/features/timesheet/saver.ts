@@ -1,8 +1,22 @@
 import type { TimeRecord } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
-import { addTime, deleteTime, updateTime } from './api.ts';
 import type { PendingCell, TaskLite } from './model.ts';
+
+// The requests and what their failures mean load with the first save (or resend), not with the grid.
+type Requests = typeof import('./save-requests.ts');
+let requests: Requests | null = null;
+let loading: Promise<Requests> | null = null;
+const loadRequests = () =>
+  (loading ??= import('./save-requests.ts').then(
+    (m) => (requests = m),
+    (e: unknown) => {
+      loading = null; // the next resend tries again
+      throw e;
+    },
+  ));
+/** Loads the requests' code ahead of the first save (the page calls it once the grid is drawn). */
+export const preloadSaveRequests = () => loadRequests().then(() => undefined, () => undefined);
+const NOT_LOADED = 'Not saved: part of the app could not load. It is sent again when the connection allows.';
 
 /**
  * Saves committed cells one by one and never loses one: every change is written to local storage before
@@ -170,10 +184,12 @@ export class Saver {
       this.emit();
     }
     try {
+      // Once loaded, a change is sent at once (no wait for a promise before the request starts).
+      const { send } = requests ?? (await loadRequests());
       for (;;) {
         const current = this.ops.get(key);
         if (!current) return;
-        const record = await this.send(current);
+        const record = await send(this.api, current, this.recordIdOf(current.taskId, current.date), this.forUser);
         const after = this.ops.get(key);
         const saved: SavedCell = { taskId: current.taskId, date: current.date, record };
         if (after && after.version !== current.version) {
@@ -190,34 +206,15 @@ export class Saver {
     } catch (e) {
       const latest = this.ops.get(key);
       if (latest) {
-        this.ops.set(key, { ...latest, status: isRefusal(e) ? 'refused' : 'failed', error: failureMessage(e) });
+        // Without the requests' code (it could not load) the change is sent again like any failed one.
+        const refused = requests?.isRefusal(e) ?? false;
+        this.ops.set(key, { ...latest, status: refused ? 'refused' : 'failed', error: requests?.failureMessage(e) ?? NOT_LOADED });
         this.persist();
         this.emit();
       }
     } finally {
       this.inflight.delete(key);
     }
-  }
-
-  private async send(op: Op): Promise<TimeRecord | null> {
-    let id = op.recordId ?? this.recordIdOf(op.taskId, op.date);
-    const comment = op.comment === undefined ? {} : { comment: op.comment };
-    if (op.seconds === 0) {
-      if (id !== null) await deleteTime(this.api, id).catch(ignoreNotFound);
-      return null;
-    }
-    if (id !== null) {
-      const updated = await updateTime(this.api, id, { time: op.seconds, ...comment }).catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      });
-      if (updated) return updated;
-      id = null;
-    }
-    const user = this.forUser === null ? {} : { user: this.forUser };
-    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...user, ...comment }, op.key);
-    if (added.time === op.seconds) return added;
-    return updateTime(this.api, added.id, { time: op.seconds });
   }
 
   private emit() {
@@ -250,24 +247,4 @@ export class Saver {
       // A damaged entry is ignored rather than blocking the grid.
     }
   }
-}
-
-function ignoreNotFound(e: unknown) {
-  if (e instanceof ApiError && e.status === 404) return;
-  throw e;
-}
-
-/**
- * The server understood the change and said no (422 over a budget, 403, 404, 409): sending it again
- * would get the same answer. 401 (signed out), 408 and 429 (too many requests) are worth another try.
- */
-export function isRefusal(e: unknown): boolean {
-  return e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
-}
-
-function failureMessage(e: unknown): string {
-  if (e instanceof NetworkError) return 'Not saved: the server cannot be reached. It will be sent when the connection returns.';
-  if (isRefusal(e)) return (e as ApiError).message;
-  if (e instanceof ApiError) return `Not saved: ${e.message}`;
-  return `Not saved: ${describeError(e)}`;
 }

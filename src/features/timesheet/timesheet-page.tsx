@@ -25,6 +25,7 @@ import { perfEnabled } from '../../lib/perf.ts';
 
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { rememberTask } from './recent-tasks.ts';
+import { preloadSaveRequests } from './saver.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
 import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
@@ -155,6 +156,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
   useEffect(() => {
     if (perfEnabled()) performance.mark('tk-grid-drawn');
     void loadWeekActions();
+    void preloadSaveRequests();
     const idle = setTimeout(preloadTaskPicker, 1500);
     return () => clearTimeout(idle);
   }, []);
