@@ -8,7 +8,9 @@ import { ApiError } from '../../api/errors.ts';
 import type { BodyOf } from '../../api/operation.ts';
 import * as time from '../../api/operations/time.ts';
 import { unsavedMessage } from '../../api/save-errors.ts';
-import type { Op } from './saver.ts';
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { TimeRecordListItem } from '../../../contract/time.ts';
+import type { Op, SavedCell, Saver } from './saver.ts';
 
 /** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
 const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
@@ -60,3 +62,64 @@ export function failureMessage(e: unknown): string {
   if (isRefusal(e)) return (e as ApiError).message;
   return unsavedMessage(e);
 }
+
+/**
+ * Sends a cell's change until the server has its latest version, then tells the saver's listeners; a
+ * failure stays on the change (see `Saver`).
+ */
+export async function run(s: Saver, key: string): Promise<void> {
+  if (s.inflight.has(key)) return;
+  const op = s.ops.get(key);
+  if (!op) return;
+  s.inflight.add(key);
+  if (op.status !== 'saving') {
+    s.ops.set(key, { ...op, status: 'saving', error: null });
+    s.emit();
+  }
+  try {
+    for (;;) {
+      const current = s.ops.get(key);
+      if (!current) return;
+      const record = await send(s.api, current, s.recordIdOf(current.taskId, current.date), s.forUser);
+      const after = s.ops.get(key);
+      const saved: SavedCell = { taskId: current.taskId, date: current.date, record };
+      if (after && after.version !== current.version) {
+        // Typed again while this one was on its way: send the newer value with the id just learnt.
+        s.ops.set(key, { ...after, recordId: record?.id ?? null });
+        continue;
+      }
+      s.ops.delete(key);
+      s.persist();
+      s.emit();
+      for (const fn of s.savedListeners) fn(saved, requests);
+      return;
+    }
+  } catch (e) {
+    s.fail(key, isRefusal(e) ? 'refused' : 'failed', failureMessage(e));
+  } finally {
+    s.inflight.delete(key);
+  }
+}
+
+const toListItem = (r: TimeRecord): TimeRecordListItem => ({
+  id: r.id,
+  time: r.time,
+  user: r.user,
+  date: r.date,
+  task: r.task,
+  isLocked: r.isLocked,
+  isInvoiced: r.isInvoiced,
+  comment: r.comment,
+});
+
+/** Puts a saved cell into the cached week (`key`, the records of `from`…`to`), so a refresh never shows an older value. */
+export function intoWeekCache(queryClient: QueryClient, key: QueryKey, from: string, to: string, saved: SavedCell) {
+  if (saved.date < from || saved.date > to) return;
+  queryClient.setQueryData(key, (old: TimeRecordListItem[] | undefined) => {
+    const rest = (old ?? []).filter((r) => !(r.date === saved.date && (r.task?.id ?? null) === saved.taskId));
+    if (!saved.record) return rest;
+    return [...rest, toListItem(saved.record)];
+  });
+}
+
+const requests = { intoWeekCache };

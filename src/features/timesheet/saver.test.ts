@@ -111,7 +111,7 @@ describe('saver', () => {
     await settle();
     again.stop();
     expect(second.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time']);
-    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }));
+    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }), expect.anything());
     expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
   });
 

@@ -50,28 +50,31 @@ export interface SavedCell {
 }
 
 type Listener = () => void;
+/** Told of each change the server has, with what the requests' code offers to apply it (see useSavedIntoCache). */
+export type SavedListener = (cell: SavedCell, requests: Pick<Requests, 'intoWeekCache'>) => void;
 
 const RETRY_EVERY_MS = 4000;
 const opKey = (taskId: string | null, date: string) => `${taskId ?? 'none'}|${date}`;
 
 export class Saver {
-  private ops = new Map<string, Op>();
-  private inflight = new Set<string>();
+  // Read and written by ./save-requests.ts too, which sends the changes.
+  readonly ops = new Map<string, Op>();
+  readonly inflight = new Set<string>();
   private listeners = new Set<Listener>();
-  private savedListeners = new Set<(cell: SavedCell) => void>();
+  readonly savedListeners = new Set<SavedListener>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private snapshot: Op[] | null = null;
   private readonly storageKey: string;
 
   /** Set when an admin saves another user's time: new records name that user. */
-  private readonly forUser: number | null;
+  readonly forUser: number | null;
 
   constructor(
-    private readonly api: ApiClient,
+    readonly api: ApiClient,
     userId: number,
     private readonly storage: Storage | null = typeof window === 'undefined' ? null : window.localStorage,
     /** Finds the record id the grid knows for a cell. */
-    private recordIdOf: (taskId: string | null, date: string) => number | null = () => null,
+    public recordIdOf: (taskId: string | null, date: string) => number | null = () => null,
     /** Who types, when not `userId` itself (an admin editing a member's week). */
     editorId: number = userId,
   ) {
@@ -109,7 +112,7 @@ export class Saver {
     return () => this.listeners.delete(fn);
   }
 
-  onSaved(fn: (cell: SavedCell) => void): () => void {
+  onSaved(fn: SavedListener): () => void {
     this.savedListeners.add(fn);
     return () => this.savedListeners.delete(fn);
   }
@@ -174,55 +177,27 @@ export class Saver {
     return this.pending().filter((o) => o.status === 'refused');
   }
 
-  private async run(key: string): Promise<void> {
-    if (this.inflight.has(key)) return;
-    const op = this.ops.get(key);
-    if (!op) return;
-    this.inflight.add(key);
-    if (op.status !== 'saving') {
-      this.ops.set(key, { ...op, status: 'saving', error: null });
-      this.emit();
-    }
-    try {
-      // Once loaded, a change is sent at once (no wait for a promise before the request starts).
-      const { send } = requests ?? (await loadRequests());
-      for (;;) {
-        const current = this.ops.get(key);
-        if (!current) return;
-        const record = await send(this.api, current, this.recordIdOf(current.taskId, current.date), this.forUser);
-        const after = this.ops.get(key);
-        const saved: SavedCell = { taskId: current.taskId, date: current.date, record };
-        if (after && after.version !== current.version) {
-          // Typed again while this one was on its way: send the newer value with the id just learnt.
-          this.ops.set(key, { ...after, recordId: record?.id ?? null });
-          continue;
-        }
-        this.ops.delete(key);
-        this.persist();
-        this.emit();
-        for (const fn of this.savedListeners) fn(saved);
-        return;
-      }
-    } catch (e) {
-      const latest = this.ops.get(key);
-      if (latest) {
-        // Without the requests' code (it could not load) the change is sent again like any failed one.
-        const refused = requests?.isRefusal(e) ?? false;
-        this.ops.set(key, { ...latest, status: refused ? 'refused' : 'failed', error: requests?.failureMessage(e) ?? NOT_LOADED });
-        this.persist();
-        this.emit();
-      }
-    } finally {
-      this.inflight.delete(key);
-    }
+  /** Sends the cell's change (./save-requests.ts does, once loaded); a change already on its way is left to finish. */
+  private run(key: string) {
+    if (requests) void requests.run(this, key);
+    else void loadRequests().then((m) => m.run(this, key), () => this.fail(key, 'failed', NOT_LOADED));
   }
 
-  private emit() {
+  /** A change that could not be sent: failed (sent again) or refused (the user decides), with the reason. */
+  fail(key: string, status: 'failed' | 'refused', error: string) {
+    const latest = this.ops.get(key);
+    if (!latest) return;
+    this.ops.set(key, { ...latest, status, error });
+    this.persist();
+    this.emit();
+  }
+
+  emit() {
     this.snapshot = null;
     for (const fn of this.listeners) fn();
   }
 
-  private persist() {
+  persist() {
     if (!this.storage) return;
     try {
       if (this.ops.size === 0) this.storage.removeItem(this.storageKey);

@@ -18,14 +18,13 @@ import { formatDuration, type DurationFormat } from '../../lib/duration.ts';
 import { dayInfo, weekDates, weekLabel, weekNumberLabel, weekRange, type DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 
-import { cellKey, GridStore, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
+import { cellKey, GridStore, type RowInfo } from './grid-store.ts';
 import type { WeekPage } from './week-actions.ts';
 import { dayLockReasons, NO_TASK, syncStore, type TaskLite } from './model.ts';
 import { perfEnabled } from '../../lib/perf.ts';
 
-import { cannotLoad, loadWeekActions, withWeekActions } from './lazy-week-actions.ts';
+import { loadWeekActions, withWeekActions, type WeekActions } from './lazy-week-actions.ts';
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
-import { rememberTask } from './recent-tasks.ts';
 import { preloadSaveRequests } from './saver.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
 import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
@@ -169,64 +168,28 @@ export function TimesheetPage(props: TimesheetPageProps) {
     document.querySelector<HTMLInputElement>(`.tgrid input[data-r="${index}"][data-c="${col}"]`)?.focus();
   });
 
-  const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
+  // The week as drawn, for the editing code (./week-actions.ts, loaded after the first paint) and the actions.
+  const now = { api, queryClient, userId: user.id, weekId, weekStart, dates, from, to, records, names, locks, store, saver, extraRows, setExtraRows, props };
+  const latest = useRef(now);
   useLayoutEffect(() => {
-    latest.current = { dates, store, saver, extraRows, setExtraRows, props };
+    latest.current = now;
   });
-
-  const cellOf = (key: string): [string | null, string] => {
-    const { rowKey, day: d } = splitCellKey(key);
-    return [rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!];
-  };
-
-  const save = useCallback(
-    (changes: CellChange[]) => {
-      const { store: s, saver: sv, dates: ds } = latest.current;
-      const rows = new Map(s.rows().map((r) => [r.key, r]));
-      for (const ch of changes) {
-        const { rowKey, day: d } = splitCellKey(ch.key);
-        const row = rows.get(rowKey);
-        if (!row) continue;
-        const task: TaskLite | null = row.taskId ? { id: row.taskId, name: row.name, projects: row.projects, status: row.status } : null;
-        sv.save({ task, date: ds[d]!, seconds: ch.seconds, recordId: s.cell(ch.key).recordId });
-        if (task && ch.seconds > 0) rememberTask(user.id, task);
-      }
-    },
-    [user.id],
-  );
-
-  // What the editing code (./week-actions.ts, loaded after the first paint) may do to the page.
-  const page = (): WeekPage => ({
-    store: latest.current.store,
-    saver: latest.current.saver,
-    dates: latest.current.dates,
-    save,
-    comment: setCommentFor,
-    confirmRemove: setRemoving,
-    forget: (rowKey) => {
-      setHidden((h) => new Set([...h, rowKey]));
-      const { extraRows: rows, setExtraRows: setRows } = latest.current;
-      setRows(rows.filter((t) => t.id !== rowKey));
-      setRemoving(null);
-    },
-  });
+  const page = (): WeekPage => ({ ...latest.current, setHidden, comment: setCommentFor, confirmRemove: setRemoving });
+  const run = (fn: (m: WeekActions, p: WeekPage) => void) => withWeekActions((m) => fn(m, page()));
 
   const actions = useMemo<GridActions>(
     () => ({
-      commit: (key, seconds) => withWeekActions((m) => m.commitChange(page(), key, seconds)),
-      paste: (row, col, text) => withWeekActions((m) => m.pasteBlock(latest.current.store, save, row, col, text)),
-      undo: () => withWeekActions((m) => m.undoStep(page())),
-      retry: (key) => latest.current.saver.retry(...cellOf(key)),
-      dismiss: (key) => {
-        const [taskId, date] = cellOf(key);
-        latest.current.saver.discard([{ taskId, date }]);
-      },
-      openComment: (key) => withWeekActions((m) => m.openComment(page(), key)),
+      commit: (key, seconds) => run((m, p) => m.commitChange(p, key, seconds)),
+      paste: (row, col, text) => run((m, p) => m.pasteBlock(p, row, col, text)),
+      undo: () => run((m, p) => m.undoStep(p)),
+      retry: (key) => run((m, p) => m.retryCell(p, key)),
+      dismiss: (key) => run((m, p) => m.dismissCell(p, key)),
+      openComment: (key) => run((m, p) => m.openComment(p, key)),
       startTimer: (row) => row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
       stopTimer: () => latest.current.props.onStopTimer(),
-      removeRow: (row) => withWeekActions((m) => m.removeRow(page(), row)),
+      removeRow: (row) => run((m, p) => m.removeRow(p, row)),
     }),
-    [save], // eslint-disable-line react-hooks/exhaustive-deps
+    [], // eslint-disable-line react-hooks/exhaustive-deps
   );
 
   function addTask(task: TaskLite) {
@@ -238,31 +201,6 @@ export function TimesheetPage(props: TimesheetPageProps) {
     });
     if (!extraRows.some((t) => t.id === task.id)) setExtraRows([...extraRows, task]);
     focusAfter.current = { rowKey: task.id };
-  }
-
-  async function copyLastWeek(withHours: boolean) {
-    const m = await loadWeekActions().catch(cannotLoad('Copying last week'));
-    if (!m) return;
-    await m.copyLastWeek(
-      {
-        api,
-        queryClient,
-        userId: user.id,
-        weekId,
-        weekStart,
-        store,
-        save,
-        dates,
-        records,
-        names,
-        locks,
-        pending: saver.pendingBetween(from, to),
-        extraRows,
-        setExtraRows,
-        unhide: (keys) => setHidden((h) => new Set([...h].filter((k) => !keys.has(k)))),
-      },
-      withHours,
-    );
   }
 
   const setFormatPersist = (f: DurationFormat) => {
@@ -307,7 +245,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
       </div>
 
       <div className="ts-toolbar">
-        <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
+        <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => run((m, p) => void m.copyLastWeek(p, h))} />}</div>
         <div className="ts-toolbar__right">
           <fieldset className="segmented">
             <legend className="visually-hidden">Show durations as</legend>
@@ -399,7 +337,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             store={store}
             cellKey={commentFor}
             days={days}
-            onSave={(comment) => withWeekActions((m) => m.saveComment(page(), commentFor, comment))}
+            onSave={(comment) => run((m, p) => m.saveComment(p, commentFor, comment))}
             onClose={() => setCommentFor(null)}
           />
         )}
@@ -408,7 +346,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             row={removing}
             total={formatDuration(store.rowTotal(removing.key), format)}
             onCancel={() => setRemoving(null)}
-            onConfirm={() => withWeekActions((m) => m.removeRowNow(page(), removing))}
+            onConfirm={() => run((m, p) => m.removeRowNow(p, removing))}
           />
         )}
       </Suspense>

@@ -3,7 +3,7 @@
  * week, so the page loads this module just after the first render (and waits for it if a user is faster).
  */
 import type { QueryClient } from '@tanstack/react-query';
-import type { ClipboardEvent, KeyboardEvent } from 'react';
+import type { ClipboardEvent, Dispatch, KeyboardEvent, SetStateAction } from 'react';
 import type { TimeRecordListItem } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { describeError } from '../../api/errors.ts';
@@ -17,12 +17,14 @@ import { commit, markInvalid, preview, revert, rowHasTime, setSelection, undo } 
 import { parseTsv, toTsv } from './tsv.ts';
 import type { Saver } from './saver.ts';
 import type { CellEdit } from './week-grid.tsx';
-import { liteTask, NO_TASK, syncStore, type Names, type PendingCell, type TaskLite } from './model.ts';
+import { liteTask, NO_TASK, syncStore, type Names, type TaskLite } from './model.ts';
+import { rememberTask } from './recent-tasks.ts';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Pastes a tab-separated block from a spreadsheet at (row, col): valid cells are saved, others marked. */
-export function pasteBlock(store: GridStore, save: (changes: CellChange[]) => void, row: number, col: number, text: string) {
+export function pasteBlock(p: WeekPage, row: number, col: number, text: string) {
+  const { store } = p;
   const rows = store.rows();
   const block = parseTsv(text);
   const changes: CellChange[] = [];
@@ -38,33 +40,13 @@ export function pasteBlock(store: GridStore, save: (changes: CellChange[]) => vo
     }),
   );
   const done = commit(store, changes);
-  save(done);
+  saveChanges(p, done);
   const skipped = block.flat().length - done.length;
   toast(`Pasted ${plural(done.length, 'cell')}${skipped > 0 ? ` (${skipped} unchanged, locked or outside the week)` : ''}.`, 'success');
 }
 
-export interface CopyWeekInput {
-  api: ApiClient;
-  queryClient: QueryClient;
-  userId: number;
-  weekId: number;
-  weekStart: number;
-  store: GridStore;
-  save: (changes: CellChange[]) => void;
-  /** What the grid shows now, to lay the copied rows in before their cells take values. */
-  dates: string[];
-  records: TimeRecordListItem[];
-  names: Names;
-  locks: string[][];
-  pending: PendingCell[];
-  extraRows: TaskLite[];
-  setExtraRows: (rows: TaskLite[]) => void;
-  /** Shows rows the user had removed again when last week has them. */
-  unhide: (keys: Set<string>) => void;
-}
-
 /** Adds last week's task rows, and with `withHours` its time on days this week leaves empty. */
-export async function copyLastWeek(input: CopyWeekInput, withHours: boolean) {
+export async function copyLastWeek(input: WeekPage, withHours: boolean) {
   const { store, extraRows } = input;
   const prev = previousWeek(input.weekId);
   const range = weekRange(prev, input.weekStart);
@@ -76,11 +58,12 @@ export async function copyLastWeek(input: CopyWeekInput, withHours: boolean) {
     const current = new Set(store.rows().map((r) => r.key));
     const newRows = [...tasks.values()].filter((t) => !current.has(t.id) && !extraRows.some((e) => e.id === t.id));
     input.setExtraRows([...extraRows, ...newRows]);
-    input.unhide(new Set(tasks.keys()));
+    input.setHidden((h) => new Set([...h].filter((k) => !tasks.has(k))));
     let copied = 0;
     if (withHours) {
       // The rows must exist before their cells take values: lay them in first.
-      const { dates, records, names, locks, pending } = input;
+      const { dates, records, names, locks } = input;
+      const pending = input.saver.pendingBetween(input.from, input.to);
       syncStore(store, { dates, records, extraRows: [...extraRows, ...newRows], names, locks, pending, keepRows: true, hidden: new Set() });
       const changes: CellChange[] = [];
       for (const r of last) {
@@ -92,7 +75,7 @@ export async function copyLastWeek(input: CopyWeekInput, withHours: boolean) {
         changes.push({ key, seconds: r.time });
       }
       const done = commit(store, changes);
-      input.save(done);
+      saveChanges(input, done);
       copied = done.length;
     }
     if (tasks.size === 0) toast('Last week has no time on tasks to copy.');
@@ -114,7 +97,7 @@ export function previewCell(c: CellEdit) {
 
 /** Commits a typed value and saves it. */
 export function commitChange(p: WeekPage, key: string, seconds: number) {
-  p.save(commit(p.store, [{ key, seconds }]));
+  saveChanges(p, commit(p.store, [{ key, seconds }]));
 }
 
 /** Saves the draft (or marks it when it is not a duration). */
@@ -305,26 +288,61 @@ export function replayPaste(c: CellEdit, data: string) {
 
 // ---- the page's actions on cells and rows ----
 
-/** What the page lends these actions. */
+/** What the page lends these actions: the week as it is drawn now, and its state's setters. */
 export interface WeekPage {
+  api: ApiClient;
+  queryClient: QueryClient;
+  userId: number;
+  weekId: number;
+  weekStart: number;
+  dates: string[];
+  from: string;
+  to: string;
+  records: TimeRecordListItem[];
+  names: Names;
+  locks: string[][];
   store: GridStore;
   saver: Saver;
-  dates: string[];
-  save: (changes: CellChange[]) => void;
+  extraRows: TaskLite[];
+  setExtraRows: (rows: TaskLite[]) => void;
+  setHidden: Dispatch<SetStateAction<ReadonlySet<string>>>;
   /** Opens the comment dialog on a cell. */
   comment: (key: string) => void;
-  /** Asks before removing a row that holds time. */
-  confirmRemove: (row: RowInfo) => void;
-  /** Takes the row off the week (its time is already cleared). */
-  forget: (rowKey: string) => void;
+  /** Asks before removing a row that holds time (null: done asking). */
+  confirmRemove: (row: RowInfo | null) => void;
 }
 
 export const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
 
+/** Sends committed cells to the saver; a task given time joins the recent tasks. */
+export function saveChanges(p: WeekPage, changes: CellChange[]) {
+  const rows = new Map(p.store.rows().map((r) => [r.key, r]));
+  for (const ch of changes) {
+    const { rowKey, day } = splitCellKey(ch.key);
+    const row = rows.get(rowKey);
+    if (!row) continue;
+    const task = row.taskId ? taskOf(row) : null;
+    p.saver.save({ task, date: p.dates[day]!, seconds: ch.seconds, recordId: p.store.cell(ch.key).recordId });
+    if (task && ch.seconds > 0) rememberTask(p.userId, task);
+  }
+}
+
+const cellOf = (p: WeekPage, key: string): [string | null, string] => {
+  const { rowKey, day } = splitCellKey(key);
+  return [rowKey === NO_TASK ? null : rowKey, p.dates[day]!];
+};
+
+export const retryCell = (p: WeekPage, key: string) => p.saver.retry(...cellOf(p, key));
+
+export function dismissCell(p: WeekPage, key: string) {
+  const [taskId, date] = cellOf(p, key);
+  p.saver.discard([{ taskId, date }]);
+}
+
 export function undoStep(p: WeekPage) {
   const changes = undo(p.store);
   if (changes.length) {
-    p.save(changes);
+    saveChanges(p, changes);
     toast(`Undone: ${plural(changes.length, 'cell')} restored.`);
   }
 }
@@ -360,8 +378,10 @@ export function removeRow(p: WeekPage, row: RowInfo) {
 }
 
 export function removeRowNow(p: WeekPage, row: RowInfo) {
-  p.save(commit(p.store, DAYS.map((d) => ({ key: cellKey(row.key, d), seconds: 0 }))));
-  p.forget(row.key);
+  saveChanges(p, commit(p.store, DAYS.map((d) => ({ key: cellKey(row.key, d), seconds: 0 }))));
+  p.setHidden((h) => new Set([...h, row.key]));
+  p.setExtraRows(p.extraRows.filter((t) => t.id !== row.key));
+  p.confirmRemove(null);
   p.store.setRows(p.store.rows().filter((r) => r.key !== row.key));
   toast(`Removed ${row.name}.`);
 }
