@@ -10,7 +10,8 @@ import * as time from '../../api/operations/time.ts';
 import { unsavedMessage } from '../../api/save-errors.ts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TimeRecordListItem } from '../../../contract/time.ts';
-import type { Op, SavedCell, Saver } from './saver.ts';
+import type { TaskLite } from './model.ts';
+import { newChangeKey, opKey, type Op, type SavedCell, type Saver } from './saver.ts';
 
 /** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
 const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
@@ -123,3 +124,53 @@ export function intoWeekCache(queryClient: QueryClient, key: QueryKey, from: str
 }
 
 const requests = { intoWeekCache };
+
+// ---- what the grid does to the saver (loaded with the editing code) ----
+
+/** Queues a cell's new value (and comment, when given) and sends it. */
+export function save(
+  s: Saver,
+  change: { task: TaskLite | null; date: string; seconds: number; comment?: string | undefined; recordId: number | null },
+) {
+  const taskId = change.task?.id ?? null;
+  const key = opKey(taskId, change.date);
+  const prev = s.ops.get(key);
+  s.ops.set(key, {
+    taskId,
+    date: change.date,
+    seconds: change.seconds,
+    comment: change.comment ?? prev?.comment,
+    status: 'saving',
+    error: null,
+    recordId: change.recordId ?? prev?.recordId ?? null,
+    version: (prev?.version ?? 0) + 1,
+    task: change.task,
+    key: newChangeKey(),
+  });
+  s.persist();
+  s.emit();
+  void run(s, key);
+}
+
+/** Sends a failed change again at once (the cell's Retry). */
+export function retry(s: Saver, taskId: string | null, date: string) {
+  if (s.ops.get(opKey(taskId, date))?.status === 'failed') void run(s, opKey(taskId, date));
+}
+
+/** Gives up changes the server refused (their cells return to the server's values). */
+export function discard(s: Saver, cells: { taskId: string | null; date: string }[]) {
+  let gone = false;
+  for (const c of cells) {
+    const key = opKey(c.taskId, c.date);
+    if (s.ops.get(key)?.status === 'refused' && !s.inflight.has(key)) gone = s.ops.delete(key) || gone;
+  }
+  if (gone) {
+    s.persist();
+    s.emit();
+  }
+}
+
+/** Every refused change, to dismiss them all at once. */
+export const refused = (s: Saver): Op[] => s.pending().filter((o) => o.status === 'refused');
+
+export const pendingBetween = (s: Saver, from: string, to: string): Op[] => s.pending().filter((o) => o.date >= from && o.date <= to);

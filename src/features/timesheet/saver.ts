@@ -54,7 +54,7 @@ type Listener = () => void;
 export type SavedListener = (cell: SavedCell, requests: Pick<Requests, 'intoWeekCache'>) => void;
 
 const RETRY_EVERY_MS = 4000;
-const opKey = (taskId: string | null, date: string) => `${taskId ?? 'none'}|${date}`;
+export const opKey = (taskId: string | null, date: string) => `${taskId ?? 'none'}|${date}`;
 
 export class Saver {
   // Read and written by ./save-requests.ts too, which sends the changes.
@@ -123,62 +123,13 @@ export class Saver {
     return this.snapshot;
   }
 
-  pendingBetween(from: string, to: string): Op[] {
-    return this.pending().filter((o) => o.date >= from && o.date <= to);
-  }
-
-  /** Queues a cell's new value (and comment, when given) and sends it. */
-  save(change: { task: TaskLite | null; date: string; seconds: number; comment?: string | undefined; recordId: number | null }) {
-    const taskId = change.task?.id ?? null;
-    const key = opKey(taskId, change.date);
-    const prev = this.ops.get(key);
-    const op: Op = {
-      taskId,
-      date: change.date,
-      seconds: change.seconds,
-      comment: change.comment ?? prev?.comment,
-      status: 'saving',
-      error: null,
-      recordId: change.recordId ?? prev?.recordId ?? null,
-      version: (prev?.version ?? 0) + 1,
-      task: change.task,
-      key: newChangeKey(),
-    };
-    this.ops.set(key, op);
-    this.persist();
-    this.emit();
-    void this.run(key);
-  }
-
   /** Sends the changes that failed on the way (network, server error) again; refusals stay as they are. */
   retryAll = () => {
     for (const [key, op] of this.ops) if (op.status === 'failed' && !this.inflight.has(key)) void this.run(key);
   };
 
-  retry(taskId: string | null, date: string) {
-    if (this.ops.get(opKey(taskId, date))?.status === 'failed') void this.run(opKey(taskId, date));
-  }
-
-  /** Gives up changes the server refused (their cells return to the server's values). */
-  discard(cells: { taskId: string | null; date: string }[]) {
-    let gone = false;
-    for (const c of cells) {
-      const key = opKey(c.taskId, c.date);
-      if (this.ops.get(key)?.status === 'refused' && !this.inflight.has(key)) gone = this.ops.delete(key) || gone;
-    }
-    if (gone) {
-      this.persist();
-      this.emit();
-    }
-  }
-
-  /** Every refused change, to dismiss them all at once. */
-  refused(): Op[] {
-    return this.pending().filter((o) => o.status === 'refused');
-  }
-
   /** Sends the cell's change (./save-requests.ts does, once loaded); a change already on its way is left to finish. */
-  private run(key: string) {
+  run(key: string) {
     if (requests) void requests.run(this, key);
     else void loadRequests().then((m) => m.run(this, key), () => this.fail(key, 'failed', NOT_LOADED));
   }

@@ -240,7 +240,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       <div role="status" className="ts-banner-slot">
         <Suspense fallback={null}>
-          <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
+          <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => run((m, p) => m.dismissRefused(p))} />
         </Suspense>
       </div>
 

@@ -15,6 +15,7 @@ import { weekRecordsQueryOptions } from './api.ts';
 import { cellKey, selectionBounds, splitCellKey, type CellChange, type GridStore, type RowInfo } from './grid-store.ts';
 import { commit, markInvalid, preview, revert, rowHasTime, setSelection, undo } from './grid-edits.ts';
 import { parseTsv, toTsv } from './tsv.ts';
+import { discard, pendingBetween, refused, retry, save } from './save-requests.ts';
 import type { Saver } from './saver.ts';
 import type { CellEdit } from './week-grid.tsx';
 import { liteTask, NO_TASK, syncStore, type Names, type TaskLite } from './model.ts';
@@ -63,7 +64,7 @@ export async function copyLastWeek(input: WeekPage, withHours: boolean) {
     if (withHours) {
       // The rows must exist before their cells take values: lay them in first.
       const { dates, records, names, locks } = input;
-      const pending = input.saver.pendingBetween(input.from, input.to);
+      const pending = pendingBetween(input.saver, input.from, input.to);
       syncStore(store, { dates, records, extraRows: [...extraRows, ...newRows], names, locks, pending, keepRows: true, hidden: new Set() });
       const changes: CellChange[] = [];
       for (const r of last) {
@@ -322,7 +323,7 @@ export function saveChanges(p: WeekPage, changes: CellChange[]) {
     const row = rows.get(rowKey);
     if (!row) continue;
     const task = row.taskId ? taskOf(row) : null;
-    p.saver.save({ task, date: p.dates[day]!, seconds: ch.seconds, recordId: p.store.cell(ch.key).recordId });
+    save(p.saver, { task, date: p.dates[day]!, seconds: ch.seconds, recordId: p.store.cell(ch.key).recordId });
     if (task && ch.seconds > 0) rememberTask(p.userId, task);
   }
 }
@@ -332,12 +333,15 @@ const cellOf = (p: WeekPage, key: string): [string | null, string] => {
   return [rowKey === NO_TASK ? null : rowKey, p.dates[day]!];
 };
 
-export const retryCell = (p: WeekPage, key: string) => p.saver.retry(...cellOf(p, key));
+export const retryCell = (p: WeekPage, key: string) => retry(p.saver, ...cellOf(p, key));
 
 export function dismissCell(p: WeekPage, key: string) {
   const [taskId, date] = cellOf(p, key);
-  p.saver.discard([{ taskId, date }]);
+  discard(p.saver, [{ taskId, date }]);
 }
+
+/** Gives up every change the server refused (the banner's Dismiss). */
+export const dismissRefused = (p: WeekPage) => discard(p.saver, refused(p.saver));
 
 export function undoStep(p: WeekPage) {
   const changes = undo(p.store);
@@ -362,7 +366,7 @@ export function saveComment(p: WeekPage, key: string, comment: string) {
   const row = p.store.rows().find((r) => r.key === rowKey);
   const cell = p.store.cell(key);
   p.store.update(key, { comment, status: 'saving' });
-  p.saver.save({ task: row?.taskId ? taskOf(row) : null, date: p.dates[day]!, seconds: cell.seconds, comment, recordId: cell.recordId });
+  save(p.saver, { task: row?.taskId ? taskOf(row) : null, date: p.dates[day]!, seconds: cell.seconds, comment, recordId: cell.recordId });
 }
 
 const DAYS = [0, 1, 2, 3, 4, 5, 6];
