@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { keys } from '../../api/keys.ts';
+import { coreKeys as keys } from '../../api/core-keys.ts';
 import * as clients from '../../api/operations/clients.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
