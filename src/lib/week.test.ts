@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, weekParam, dayInfo, readableLockReason } from './week.ts';
+import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, dayInfo } from './week.ts';
+import { readableLockReason, weekParam } from './week-labels.ts';
 
 describe('week navigation across year ends', () => {
   it.each([

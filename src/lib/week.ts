@@ -13,9 +13,6 @@ export function parseWeekParam(value: unknown): number | undefined {
   return isWeekId(id) ? id : undefined;
 }
 
-/** `2647` → `"2647"`, `2601` → `"2601"`, `901` → `"0901"`. */
-export const weekParam = (weekId: number) => String(weekId).padStart(4, '0');
-
 /** The week of today, for a user `offsetHours` from UTC whose weeks start on `weekStart`. */
 export const thisWeek = (now: Date, offsetHours: number, weekStart: number) => weekIdOf(dateAtOffset(now, offsetHours), weekStart);
 
@@ -49,9 +46,6 @@ export function weekLabel(weekId: number, weekStart: number, locale = userLocale
 
 /** `Week 47` (the ISO week number of the id). */
 export const weekNumberLabel = (weekId: number) => `Week ${weekId % 100}`;
-
-/** A lock reason from the API as people read it: `Week 2648 is pending approval` names the week as the app does, `Week 48`. */
-export const readableLockReason = (reason: string) => reason.replace(/\bWeek (\d{4})\b/g, (_, id: string) => weekNumberLabel(Number(id)));
 
 export interface DayInfo {
   date: string;

@@ -1,5 +1,5 @@
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
-import { weekParam } from '../../lib/week.ts';
+import { weekParam } from '../../lib/week-labels.ts';
 import type { InboxSearch } from './search-params.ts';
 
 export { parseInboxSearch, type InboxSearch } from './search-params.ts';
