@@ -2,10 +2,11 @@ import { createRouter, lazyRouteComponent } from '@tanstack/react-router';
 import { routeTree } from './routeTree.gen.ts';
 import type { RouterContext } from './routes/__root.tsx';
 
-// Error screens are rare: their code loads when one is shown, and so does the not-found screen's.
+import { NotFoundScreen } from './routes/-components/not-found-screen.tsx';
+
+// Error screens are rare: their code loads when one is shown (the not-found screen loads its page itself).
 // Every screen inside the shell shows this one; the shell and the pages outside it name their full-page one.
 const RouteError = lazyRouteComponent(() => import('./routes/-components/route-error.tsx'), 'RouteError');
-const NotFoundScreen = lazyRouteComponent(() => import('./routes/-components/not-found-screen.tsx'), 'NotFoundScreen');
 
 export function createAppRouter(context: RouterContext) {
   return createRouter({

@@ -38,7 +38,7 @@ const PHONE = '(max-width: 639px)';
 const loadDayTabs = () => import('./day-tabs.tsx');
 const DayTabs = lazy(loadDayTabs);
 // On a phone the day tabs are part of the first screen: their code is asked for while the week loads.
-if (typeof window !== 'undefined' && window.matchMedia(PHONE).matches) void loadDayTabs().catch(() => undefined);
+if (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) void loadDayTabs().catch(() => undefined);
 // What is not saved shows only after a save failed (or a reload kept unsaved changes): its slot, a live region,
 // is drawn with the page and its content loads just after.
 const UnsavedBanner = lazy(() => import('./unsaved-banner.tsx').then((m) => ({ default: m.UnsavedBanner })));
