@@ -28,7 +28,10 @@ export default defineConfig({
     // gets React's own hook instead.
     alias: [
       { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'src/lib/sync-store/shim.ts') },
-      { find: /^use-sync-external-store\/shim\/with-selector$/, replacement: path.resolve(import.meta.dirname, 'src/lib/sync-store/with-selector.ts') },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/sync-store/with-selector.ts'),
+      },
     ],
   },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },

@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, clockAtOffset, dateAtOffset, dayNameOf, isDate, isWeekId, isoWeekOf, isoWeeksInYear, mondayOf, shiftSeconds, shiftWeek, toDayMonthYear, weekDates, weekIdOf, weekRange, workdaysBetween } from './weeks.ts';
+import {
+  addDays,
+  clockAtOffset,
+  dateAtOffset,
+  dayNameOf,
+  isDate,
+  isWeekId,
+  isoWeekOf,
+  isoWeeksInYear,
+  mondayOf,
+  shiftSeconds,
+  shiftWeek,
+  toDayMonthYear,
+  weekDates,
+  weekIdOf,
+  weekRange,
+  workdaysBetween,
+} from './weeks.ts';
 import { parseTimesheetId, timesheetId } from './timesheet-ids.ts';
 
 describe('week ids around year ends (weeks start on Monday)', () => {

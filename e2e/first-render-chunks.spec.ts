@@ -82,6 +82,10 @@ test('when the editing code cannot load, the user is told and the next key asks 
   await expect(target).toHaveValue('3:00');
   await expect(cell(page, first!.name, w.dates[1]!)).toHaveValue('3:00');
   await expect
-    .poll(async () => (await call<{ time: number }[]>('GET', `/users/${w.member.id}/time?from=${w.dates[1]}&to=${w.dates[1]}`, w.member.apiKey)).map((r) => r.time))
+    .poll(async () =>
+      (await call<{ time: number }[]>('GET', `/users/${w.member.id}/time?from=${w.dates[1]}&to=${w.dates[1]}`, w.member.apiKey)).map(
+        (r) => r.time,
+      ),
+    )
     .toEqual([10800]);
 });

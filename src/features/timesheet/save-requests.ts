@@ -17,7 +17,8 @@ import { newChangeKey, opKey, type Op, type SavedCell, type Saver } from './save
 const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
   api.call(time.add, { body, headers: { 'Idempotency-Key': idempotencyKey } });
 
-const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) => api.call(time.update, { params: { time_id: id }, body });
+const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) =>
+  api.call(time.update, { params: { time_id: id }, body });
 
 const deleteTime = (api: ApiClient, id: number) => api.call(time.remove, { params: { time_id: id } });
 

@@ -169,7 +169,24 @@ export function TimesheetPage(props: TimesheetPageProps) {
   });
 
   // The week as drawn, for the editing code (./week-actions.ts, loaded after the first paint) and the actions.
-  const now = { api, queryClient, userId: user.id, weekId, weekStart, dates, from, to, records, names, locks, store, saver, extraRows, setExtraRows, props };
+  const now = {
+    api,
+    queryClient,
+    userId: user.id,
+    weekId,
+    weekStart,
+    dates,
+    from,
+    to,
+    records,
+    names,
+    locks,
+    store,
+    saver,
+    extraRows,
+    setExtraRows,
+    props,
+  };
   const latest = useRef(now);
   useLayoutEffect(() => {
     latest.current = now;
@@ -185,7 +202,8 @@ export function TimesheetPage(props: TimesheetPageProps) {
       retry: (key) => run((m, p) => m.retryCell(p, key)),
       dismiss: (key) => run((m, p) => m.dismissCell(p, key)),
       openComment: (key) => run((m, p) => m.openComment(p, key)),
-      startTimer: (row) => row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
+      startTimer: (row) =>
+        row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
       stopTimer: () => latest.current.props.onStopTimer(),
       removeRow: (row) => run((m, p) => m.removeRow(p, row)),
     }),

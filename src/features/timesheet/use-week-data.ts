@@ -44,7 +44,8 @@ export function useWeekData(api: ApiClient, userId: number, weekId: number, from
 export function useSavedIntoCache(api: ApiClient, saver: Saver, userId: number, from: string, to: string) {
   const queryClient = useQueryClient();
   useEffect(
-    () => saver.onSaved((saved, m) => m.intoWeekCache(queryClient, weekRecordsQueryOptions(api, userId, from, to).queryKey, from, to, saved)),
+    () =>
+      saver.onSaved((saved, m) => m.intoWeekCache(queryClient, weekRecordsQueryOptions(api, userId, from, to).queryKey, from, to, saved)),
     [api, saver, userId, from, to, queryClient],
   );
 }

@@ -382,7 +382,13 @@ export function removeRow(p: WeekPage, row: RowInfo) {
 }
 
 export function removeRowNow(p: WeekPage, row: RowInfo) {
-  saveChanges(p, commit(p.store, DAYS.map((d) => ({ key: cellKey(row.key, d), seconds: 0 }))));
+  saveChanges(
+    p,
+    commit(
+      p.store,
+      DAYS.map((d) => ({ key: cellKey(row.key, d), seconds: 0 })),
+    ),
+  );
   p.setHidden((h) => new Set([...h, row.key]));
   p.setExtraRows(p.extraRows.filter((t) => t.id !== row.key));
   p.confirmRemove(null);

@@ -7,7 +7,11 @@ import { useEffect, useMemo, useRef, useSyncExternalStore, type RefObject } from
 type Held<S> = RefObject<{ hasValue: boolean; value: S | null }>;
 
 /** Reads the selection of a snapshot, the same object as long as the snapshot, or an equal selection, stays. */
-function memoSelector<Snapshot, Selection>(held: Held<Selection>, selector: (s: Snapshot) => Selection, isEqual?: (a: Selection, b: Selection) => boolean) {
+function memoSelector<Snapshot, Selection>(
+  held: Held<Selection>,
+  selector: (s: Snapshot) => Selection,
+  isEqual?: (a: Selection, b: Selection) => boolean,
+) {
   let hasMemo = false;
   let memoSnapshot: Snapshot;
   let memoSelection: Selection;
