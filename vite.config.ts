@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
+import path from 'node:path';
 import { defineConfig } from 'vite';
 import { lazyChunkCss } from './scripts/lazy-chunk-css.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -22,6 +23,17 @@ export default defineConfig({
     lazyChunkCss(),
     precompress(),
   ],
+  resolve: {
+    // React 19 has useSyncExternalStore: TanStack Store's import of the shim (a React 17 fallback in CommonJS)
+    // gets React's own hook instead.
+    alias: [
+      { find: /^use-sync-external-store\/shim$/, replacement: path.resolve(import.meta.dirname, 'src/lib/sync-store/shim.ts') },
+      {
+        find: /^use-sync-external-store\/shim\/with-selector$/,
+        replacement: path.resolve(import.meta.dirname, 'src/lib/sync-store/with-selector.ts'),
+      },
+    ],
+  },
   server: { host: '127.0.0.1', port: 5173, strictPort: true },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   build: {

@@ -9,16 +9,15 @@ import {
   isoWeekOf,
   isoWeeksInYear,
   mondayOf,
-  parseTimesheetId,
   shiftSeconds,
   shiftWeek,
-  timesheetId,
   toDayMonthYear,
   weekDates,
   weekIdOf,
   weekRange,
   workdaysBetween,
 } from './weeks.ts';
+import { parseTimesheetId, timesheetId } from './timesheet-ids.ts';
 
 describe('week ids around year ends (weeks start on Monday)', () => {
   it.each([

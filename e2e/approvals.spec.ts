@@ -1,5 +1,5 @@
 import type { Browser, Locator, Page } from '@playwright/test';
-import { timesheetId } from '../contract/weeks.ts';
+import { timesheetId } from '../contract/timesheet-ids.ts';
 import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs, type E2EUser } from './sign-in.ts';
 import { call, cell, dayLabel, seedWorld, type World } from './timesheet-helpers.ts';

@@ -1,7 +1,7 @@
 import { phoneBar, screensFor } from '../src/app/screens.ts';
 import type { Locator } from '@playwright/test';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
-import { timesheetId } from '../contract/weeks.ts';
+import { timesheetId } from '../contract/timesheet-ids.ts';
 import { call, seedWorld } from './timesheet-helpers.ts';
 
 /* The shell of the kit: the navigation of the screens that exist, the phone's bottom bar, titles, and the theme. */

@@ -1,5 +1,5 @@
 import type { Locator } from '@playwright/test';
-import { timesheetId } from '../contract/weeks.ts';
+import { timesheetId } from '../contract/timesheet-ids.ts';
 import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs } from './sign-in.ts';
 import { addRow, call, cell, seedWorld, serverTime, weekTotal, type World } from './timesheet-helpers.ts';

@@ -2,7 +2,7 @@ import { adaKey, expect, expectNoAxeViolations, passwordMember, test } from './f
 import { signInAs } from './sign-in.ts';
 import { addRow, call, cell, lastWeekDates, seedWorld, serverTime, signInWithKey, useKeySessionOn, weekTotal } from './timesheet-helpers.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
-import { timesheetId } from '../contract/weeks.ts';
+import { timesheetId } from '../contract/timesheet-ids.ts';
 
 test.use({ permissions: ['clipboard-read', 'clipboard-write'], viewport: { width: 1360, height: 900 } });
 // Whole journeys with axe checks at each state: longer than the default on a shared 2-core machine.

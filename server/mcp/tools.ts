@@ -1,7 +1,8 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { addDays, dateAtOffset, isDate, timesheetId, weekIdOf, weekStartDate } from '../../contract/weeks.ts';
+import { addDays, dateAtOffset, isDate, weekIdOf, weekStartDate } from '../../contract/weeks.ts';
+import { timesheetId } from '../../contract/timesheet-ids.ts';
 
 /** Calls our own REST API in-process as the user (so every permission rule is the REST one). */
 export type ApiCall = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: unknown }>;

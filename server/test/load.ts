@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { timesheetId, weekDates } from '../../contract/weeks.ts';
+import { weekDates } from '../../contract/weeks.ts';
+import { timesheetId } from '../../contract/timesheet-ids.ts';
 import type { Person, SeededTeam } from './cluster.ts';
 import { opStats, type Answer, type LoadClient, type OpStats } from './load-client.ts';
 

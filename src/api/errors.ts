@@ -72,13 +72,3 @@ export function describeError(error: unknown): string {
   if (error instanceof ApiError || error instanceof NetworkError || error instanceof ContractError) return error.message;
   return 'Something went wrong on our side. Try again.';
 }
-
-/** Whether a failed save is worth sending again on its own (no connection, a server fault, too many requests). */
-export const isTransient = (e: unknown) => e instanceof NetworkError || (e instanceof ApiError && (e.status >= 500 || e.status === 429));
-
-/** Why a change is not saved, for the person who typed it. */
-export function unsavedMessage(e: unknown): string {
-  if (e instanceof NetworkError) return 'Not saved: the server cannot be reached. It will be sent when the connection returns.';
-  if (e instanceof ApiError) return `Not saved: ${e.message}`;
-  return `Not saved: ${describeError(e)}`;
-}

@@ -1,34 +1,21 @@
+import { coreKeys } from './core-keys.ts';
+
 /**
  * Query keys, one factory per resource of the API. Features build their `queryOptions` with these, and a
  * mutation invalidates another feature's data through them without importing that feature.
  * Keys run from broad to narrow, so invalidating a prefix (`keys.time.ofUser(7)`) reaches every list below it.
  */
 export const keys = {
-  users: {
-    me: ['users', 'me'] as const,
-    team: ['team', 'users'] as const,
-  },
-  time: {
-    all: ['time'] as const,
-    ofUser: (userId: number) => ['time', userId] as const,
-    /** `me`: the signed-in user, asked for before `/users/me` answered (the first screen's week). */
-    range: (userId: number | 'me', from: string, to: string) => ['time', userId, { from, to }] as const,
-  },
-  timesheets: {
-    all: ['timesheets'] as const,
-    week: (userId: number | 'me', weekId: number) => ['timesheets', userId, weekId] as const,
-    team: (weekId: number) => ['timesheets', 'team', weekId] as const,
+  ...coreKeys,
+  apps: { mine: ['apps', 'mine'] as const },
+  hooks: {
+    all: ['hooks'] as const,
+    deliveries: (hookId: number, failed: boolean) => ['hooks', hookId, 'deliveries', { failed }] as const,
   },
   approvals: {
     all: ['approvals'] as const,
     inbox: (query: Record<string, string>) => ['approvals', 'inbox', query] as const,
     summary: ['approvals', 'summary'] as const,
-  },
-  timers: { current: ['timers', 'current'] as const },
-  apps: { mine: ['apps', 'mine'] as const },
-  hooks: {
-    all: ['hooks'] as const,
-    deliveries: (hookId: number, failed: boolean) => ['hooks', hookId, 'deliveries', { failed }] as const,
   },
   timecards: {
     ofUser: (userId: number) => ['timecards', userId] as const,
@@ -36,7 +23,7 @@ export const keys = {
     today: ['timecards', 'today'] as const,
   },
   projects: {
-    all: ['projects'] as const,
+    ...coreKeys.projects,
     one: (projectId: string) => ['projects', 'one', projectId] as const,
     budgetUsage: (projectId: string) => ['projects', 'one', projectId, 'budget-usage'] as const,
   },
@@ -59,7 +46,7 @@ export const keys = {
   },
   timeExport: (filters: object) => ['time', 'export', filters] as const,
   clients: {
-    all: ['clients'] as const,
+    ...coreKeys.clients,
     one: (clientId: number) => ['clients', 'one', clientId] as const,
   },
   invoices: {

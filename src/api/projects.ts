@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from './client.ts';
-import { keys } from './keys.ts';
+import { coreKeys as keys } from './core-keys.ts';
 import * as projects from './operations/projects.ts';
 
 /**

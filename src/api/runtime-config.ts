@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '../lib/format.ts';
+import { normalizeBaseUrl } from '../lib/base-url.ts';
 
 export interface RuntimeConfig {
   /** Base URL of the API this build talks to by default. */

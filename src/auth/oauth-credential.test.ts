@@ -6,7 +6,8 @@ import type { StoredCredential } from './credentials.ts';
 import { generateDpopKeyPair } from './dpop.ts';
 import { memoryKeyStore } from './dpop-keys.ts';
 import { OAuthCredential, type TokenEndpoint, type TokenSet } from './oauth-credential.ts';
-import { SessionEndedError, type StoredOAuth } from './oauth-state.ts';
+import { SessionEndedError } from './oauth-shared.ts';
+import type { StoredOAuth } from './oauth-state.ts';
 
 const URL_ME = 'https://api.test/users/me';
 const stored: StoredOAuth = {

@@ -2,7 +2,8 @@ import { ApiError } from '../api/errors.ts';
 import type { SessionCredential, SessionHooks } from './credentials.ts';
 import { createDpopProof } from './dpop.ts';
 import type { DpopKeyStore } from './dpop-keys.ts';
-import { SessionEndedError, type StoredOAuth } from './oauth-state.ts';
+import { SessionEndedError } from './oauth-shared.ts';
+import type { StoredOAuth } from './oauth-state.ts';
 import { refreshGrant, type TokenSet } from './refresh-grant.ts';
 import { AccessTokenStore, systemClock, type Clock } from './token-store.ts';
 

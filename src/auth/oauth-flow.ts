@@ -5,7 +5,8 @@ import { generateDpopKeyPair } from './dpop.ts';
 import { indexedDbKeyStore, type DpopKeyStore } from './dpop-keys.ts';
 import { OAuthCredential } from './oauth-credential.ts';
 import type { TokenSet } from './refresh-grant.ts';
-import { isLoopbackUrl, SessionEndedError, type StoredOAuth } from './oauth-state.ts';
+import { isLoopbackUrl, SessionEndedError } from './oauth-shared.ts';
+import type { StoredOAuth } from './oauth-state.ts';
 import { savePendingSignIn, SignInResponseError, takePendingSignIn } from './pending-sign-in.ts';
 
 /**

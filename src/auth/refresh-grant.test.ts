@@ -3,7 +3,8 @@ import { calculateJwkThumbprint, decodeProtectedHeader, EmbeddedJWK, jwtVerify }
 import { describe, expect, it, vi } from 'vitest';
 import { NetworkError } from '../api/errors.ts';
 import { generateDpopKeyPair } from './dpop.ts';
-import { SessionEndedError, type StoredOAuth } from './oauth-state.ts';
+import { SessionEndedError } from './oauth-shared.ts';
+import type { StoredOAuth } from './oauth-state.ts';
 import { refreshGrant } from './refresh-grant.ts';
 
 const state: StoredOAuth = {

@@ -1,6 +1,7 @@
 import { NetworkError } from '../api/errors.ts';
 import { createDpopProof } from './dpop.ts';
-import { SessionEndedError, type StoredOAuth } from './oauth-state.ts';
+import { SessionEndedError } from './oauth-shared.ts';
+import type { StoredOAuth } from './oauth-state.ts';
 
 export interface TokenSet {
   accessToken: string;

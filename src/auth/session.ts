@@ -1,4 +1,4 @@
-import { normalizeBaseUrl } from '../lib/format.ts';
+import { normalizeBaseUrl } from '../lib/base-url.ts';
 import { parseStoredCredential, restoreCredential, type SessionCredential, type StoredCredential } from './credentials.ts';
 
 const SESSION_KEY = 'timekeep.session';

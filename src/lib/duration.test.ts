@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration } from './duration.ts';
+import { formatCell, formatClock, formatDuration, spokenDuration } from './duration.ts';
+import { parseDuration } from './parse-duration.ts';
 
 const H = 3600;
 const M = 60;

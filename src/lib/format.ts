@@ -1,5 +1,9 @@
 import type { Role } from '../../contract/users.ts';
 
+// Used by the first screen (the session, the user menu): apart, so the rest of this file loads with the screens that use it.
+export { normalizeBaseUrl } from './base-url.ts';
+export { initials } from './initials.ts';
+
 const roleLabels: Record<Role, string> = {
   admin: 'Admin',
   supervisor: 'Supervisor',
@@ -19,31 +23,10 @@ export function formatUtcOffset(hours: number): string {
   return `UTC${sign}${hh}:${mm}`;
 }
 
-/** Up to two initials of a person's name, for an avatar. */
-export function initials(name: string): string {
-  const parts = name.trim().split(/\s+/).filter(Boolean);
-  const first = parts[0]?.[0] ?? '';
-  const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '';
-  return (first + last).toUpperCase() || '?';
-}
-
 /** A secret with all but its last four characters replaced by bullets. */
 export function maskSecret(secret: string, visible = 4): string {
   const shown = secret.length > visible ? secret.slice(-visible) : '';
   return '\u2022'.repeat(Math.max(8, Math.min(24, secret.length - shown.length))) + shown;
-}
-
-/** `http://host:port` with no trailing slash, or null when `value` is not an http(s) URL. */
-export function normalizeBaseUrl(value: string): string | null {
-  let url: URL;
-  try {
-    url = new URL(value.trim());
-  } catch {
-    return null;
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
-  if (url.search || url.hash || url.username || url.password) return null;
-  return `${url.origin}${url.pathname}`.replace(/\/+$/, '');
 }
 
 /** A server date-time (`YYYY-MM-DD HH:MM:SS`, UTC) in the viewer's time, e.g. `Mar 16, 09:00`. */

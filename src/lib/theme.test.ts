@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyTheme, chooseTheme, savedTheme } from './theme.ts';
+import { chooseTheme } from './choose-theme.ts';
+import { applyTheme, savedTheme } from './theme.ts';
 
 describe('theme', () => {
   it('follows the system until a choice is made, then remembers it', () => {

@@ -1,11 +1,11 @@
 /** Light, dark, or whatever the system says (the default). */
 export type Theme = 'light' | 'dark' | 'system';
 
-const KEY = 'timekeep.theme';
+export const THEME_KEY = 'timekeep.theme';
 
 export function savedTheme(storage: Storage): Theme {
   try {
-    const value = storage.getItem(KEY);
+    const value = storage.getItem(THEME_KEY);
     return value === 'light' || value === 'dark' ? value : 'system';
   } catch {
     return 'system';
@@ -16,15 +16,4 @@ export function savedTheme(storage: Storage): Theme {
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
   if (theme === 'system') delete root.dataset.theme;
   else root.dataset.theme = theme;
-}
-
-/** Remembers the choice and applies it. */
-export function chooseTheme(theme: Theme, storage: Storage = window.localStorage): void {
-  try {
-    if (theme === 'system') storage.removeItem(KEY);
-    else storage.setItem(KEY, theme);
-  } catch {
-    // Without storage the choice lasts for this visit.
-  }
-  applyTheme(theme);
 }

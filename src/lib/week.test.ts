@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  nextWeek,
-  parseWeekParam,
-  previousWeek,
-  thisWeek,
-  weekDates,
-  weekLabel,
-  weekOfDate,
-  weekParam,
-  dayInfo,
-  readableLockReason,
-} from './week.ts';
+import { nextWeek, parseWeekParam, previousWeek, thisWeek, weekDates, weekLabel, weekOfDate, dayInfo } from './week.ts';
+import { readableLockReason, weekParam } from './week-labels.ts';
 
 describe('week navigation across year ends', () => {
   it.each([
@@ -69,13 +59,7 @@ describe('week navigation across year ends', () => {
   });
 
   it('describes days', () => {
-    expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({
-      short: 'Sun',
-      long: 'Sunday',
-      dayOfMonth: 22,
-      weekend: true,
-      full: 'Sunday, Nov 22',
-    });
+    expect(dayInfo('2026-11-22', 'en-US')).toMatchObject({ short: 'Sun', long: 'Sunday', dayOfMonth: 22, weekend: true, full: 'Sunday, Nov 22' });
     expect(dayInfo('2026-11-22', 'en-GB')).toMatchObject({ short: 'Sun', full: 'Sunday 22 Nov' });
     expect(dayInfo('2026-11-23').weekend).toBe(false);
   });

@@ -13,9 +13,6 @@ export function parseWeekParam(value: unknown): number | undefined {
   return isWeekId(id) ? id : undefined;
 }
 
-/** `2647` → `"2647"`, `2601` → `"2601"`, `901` → `"0901"`. */
-export const weekParam = (weekId: number) => String(weekId).padStart(4, '0');
-
 /** The week of today, for a user `offsetHours` from UTC whose weeks start on `weekStart`. */
 export const thisWeek = (now: Date, offsetHours: number, weekStart: number) => weekIdOf(dateAtOffset(now, offsetHours), weekStart);
 
@@ -49,19 +46,6 @@ export function weekLabel(weekId: number, weekStart: number, locale = userLocale
 
 /** `Week 47` (the ISO week number of the id). */
 export const weekNumberLabel = (weekId: number) => `Week ${weekId % 100}`;
-
-/**
- * A lock reason from the API as people read it: `Week 2648 is pending approval` names the week as the app
- * does (`Week 48`), and `Approved on 2026-11-16 10:40:00 (week 2646)` reads `Week 46 was approved on Nov 16`.
- */
-export function readableLockReason(reason: string, locale = userLocale()): string {
-  const approved = /^Approved on (\d{4}-\d{2}-\d{2})[^(]*\(week (\d{4})\)$/.exec(reason);
-  if (approved) {
-    const on = format(locale, { month: 'short', day: 'numeric' }).format(utcDay(approved[1]!));
-    return `${weekNumberLabel(Number(approved[2]))} was approved on ${on}`;
-  }
-  return reason.replace(/\bWeek (\d{4})\b/g, (_, id: string) => weekNumberLabel(Number(id)));
-}
 
 export interface DayInfo {
   date: string;

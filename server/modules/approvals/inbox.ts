@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { ApprovalInboxItem, ApprovalSummary } from '../../../contract/approvals.ts';
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
-import { timesheetId } from '../../../contract/weeks.ts';
+import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { approvals, projects, tasks, timeRecords, users, type StoredApprovalEntry } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { toDateTime } from '../../lib/time.ts';

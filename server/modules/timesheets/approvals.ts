@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { MAX_ID } from '../../../contract/common.ts';
 import type { Approval, WeekDays } from '../../../contract/timesheets.ts';
-import { dayNameOf, parseTimesheetId, timesheetId, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { dayNameOf, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { parseTimesheetId, timesheetId } from '../../../contract/timesheet-ids.ts';
 import { approvals, timeRecords, users, type StoredApprovalEntry } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';

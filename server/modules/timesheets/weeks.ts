@@ -1,6 +1,7 @@
 import { and, asc, gte, inArray, lte, sql } from 'drizzle-orm';
 import type { Timesheet } from '../../../contract/timesheets.ts';
-import { timesheetId, toDayMonthYear, weekDates, weekIdOf, weekRange } from '../../../contract/weeks.ts';
+import { toDayMonthYear, weekDates, weekIdOf, weekRange } from '../../../contract/weeks.ts';
+import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { tasks, timeRecords } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';

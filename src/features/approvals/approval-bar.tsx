@@ -2,7 +2,7 @@ import './approvals.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Approval, Timesheet, WeekDays } from '../../../contract/timesheets.ts';
-import { timesheetId } from '../../../contract/weeks.ts';
+import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { formatDuration } from '../../lib/duration.ts';

@@ -4,13 +4,12 @@ import './sign-in.css';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
-import { describeSignInError } from '../../auth/oauth-flow.ts';
 import { normalizeBaseUrl } from '../../lib/format.ts';
 import { Alert } from '../../ui/alert.tsx';
 import { Brand } from '../../ui/brand.tsx';
 import { Button } from '../../ui/button.tsx';
 import { TextField } from '../../ui/text-field.tsx';
-import { useApiKeySignIn, useOAuthSignIn } from './use-sign-in.ts';
+import { preloadOAuthFlow, useApiKeySignIn, useOAuthSignIn } from './use-sign-in.ts';
 
 interface FormValues {
   apiKey: string;
@@ -53,6 +52,11 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
     if (useKey) apiKeyRef.current?.focus();
   }, [useKey]);
 
+  useEffect(() => {
+    const idle = setTimeout(preloadOAuthFlow, 1000);
+    return () => clearTimeout(idle);
+  }, []);
+
   const chosenBaseUrl = (server: string) => (server.trim() === '' ? defaultBaseUrl : normalizeBaseUrl(server));
 
   const onOAuth = async () => {
@@ -71,7 +75,7 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
 
   const keyError = apiKeySignIn.error;
   const errorText = oauth.error
-    ? describeSignInError(oauth.error)
+    ? oauth.error.message
     : keyError instanceof NetworkError
       ? `${keyError.message} Check the address and that the server is running.`
       : keyError instanceof ApiError && keyError.status === 401
@@ -103,7 +107,14 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
               {errorText}
             </Alert>
           )}
-          <Button variant="primary" className="btn--block" busy={leaving} onClick={() => void onOAuth()}>
+          <Button
+            variant="primary"
+            className="btn--block"
+            busy={leaving}
+            onPointerEnter={preloadOAuthFlow}
+            onFocus={preloadOAuthFlow}
+            onClick={() => void onOAuth()}
+          >
             {leaving ? 'Opening the sign-in page\u2026' : 'Sign in with Timekeep'}
           </Button>
           <details className="disclosure" open={usesOtherServer || undefined}>

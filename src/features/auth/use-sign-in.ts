@@ -5,7 +5,6 @@ import { useApi } from '../../api/context.ts';
 import { useSession } from '../../auth/context.ts';
 import { apiKeyCredential, type SessionCredential } from '../../auth/credentials.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
-import { startSignIn } from '../../auth/oauth-flow.ts';
 
 export interface SignInInput {
   apiKey: string;
@@ -36,11 +35,24 @@ export function useApiKeySignIn() {
   });
 }
 
+// The OAuth client code loads after the sign-in screen is drawn: on idle, or as soon as the pointer or the
+// focus reaches its button; a click before then waits for it.
+const loadOAuthFlow = () => import('../../auth/oauth-flow.ts');
+export const preloadOAuthFlow = () => void loadOAuthFlow().catch(() => undefined);
+
 /** OAuth sign-in: prepares the authorization request and leaves for the server's sign-in page. */
 export function useOAuthSignIn() {
   return useMutation({
+    // Fails with the sentence to show (the code that words OAuth errors comes with the flow).
     mutationFn: async ({ baseUrl, returnTo }: { baseUrl: string; returnTo: string }) => {
-      window.location.assign(await startSignIn({ apiBaseUrl: baseUrl, returnTo }));
+      const flow = await loadOAuthFlow().catch(() => {
+        throw new Error('Part of the app could not load. Check the connection and try again.');
+      });
+      try {
+        window.location.assign(await flow.startSignIn({ apiBaseUrl: baseUrl, returnTo }));
+      } catch (e) {
+        throw new Error(flow.describeSignInError(e), { cause: e });
+      }
     },
   });
 }

@@ -1,6 +1,6 @@
 import type { Expense, ExpenseCategory } from '../../../contract/expenses.ts';
 import type { Column } from '../../ui/table/types.ts';
-import { readableLockReason } from '../../lib/week.ts';
+import { readableLockReason } from '../../lib/week-labels.ts';
 import { dayLabel, money, quantityLabel } from './model.ts';
 import { ReceiptStrip } from './receipts.tsx';
 import type { RowUpload } from './use-row-receipts.ts';

@@ -27,7 +27,7 @@ import { SavedReceipts } from './saved-receipts.tsx';
 import { bodyOf } from './save.ts';
 import { useSendExpense } from './use-save-expense.ts';
 import styles from './expense-form.module.css';
-import { readableLockReason } from '../../lib/week.ts';
+import { readableLockReason } from '../../lib/week-labels.ts';
 
 export interface ExpenseFormProps {
   me: { id: number; role: Role };

@@ -11,7 +11,7 @@ import { toast } from '../../ui/toast.tsx';
 import { attachmentRules, refusal } from '../../ui/upload/file-checks.ts';
 import { refreshExpenses } from './api.ts';
 import { dayLabel } from './model.ts';
-import { readableLockReason } from '../../lib/week.ts';
+import { readableLockReason } from '../../lib/week-labels.ts';
 
 /** A receipt on its way onto a row's expense: its name and how much of it is sent (0–1, null when unknown). */
 export interface RowUpload {

@@ -6,7 +6,7 @@ import * as approvals from '../../api/operations/approvals.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
 import * as users from '../../api/operations/users.ts';
-import { weekParam } from '../../lib/week.ts';
+import { weekParam } from '../../lib/week-labels.ts';
 import { inboxQuery, type InboxSearch } from './search.ts';
 
 /** The inbox for these filters (`GET /approvals`): pending first, then recently decided. */

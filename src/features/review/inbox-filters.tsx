@@ -1,6 +1,6 @@
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
 import { SelectField } from '../../ui/form/select-field.tsx';
-import { weekParam } from '../../lib/week.ts';
+import { weekParam } from '../../lib/week-labels.ts';
 import styles from './review.module.css';
 import { statusLabels, type InboxSearch } from './search.ts';
 

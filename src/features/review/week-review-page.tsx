@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApprovalInboxItem } from '../../../contract/approvals.ts';
-import { parseTimesheetId, weekDates, weekRange } from '../../../contract/weeks.ts';
+import { weekDates, weekRange } from '../../../contract/weeks.ts';
+import { parseTimesheetId } from '../../../contract/timesheet-ids.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { formatDuration } from '../../lib/duration.ts';

@@ -2,7 +2,8 @@ import './shell.css';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { roleLabel } from '../../lib/format.ts';
-import { chooseTheme, savedTheme, type Theme } from '../../lib/theme.ts';
+import { chooseTheme } from '../../lib/choose-theme.ts';
+import { savedTheme, type Theme } from '../../lib/theme.ts';
 import type { ShellUser } from './app-shell.tsx';
 
 interface UserMenuPopoverProps {

@@ -1,6 +1,6 @@
 import './shell.css';
 import { lazy, Suspense, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { initials } from '../../lib/format.ts';
+import { initials } from '../../lib/initials.ts';
 import type { ShellUser } from './app-shell.tsx';
 
 // The open menu's code loads on first open; the button is all the first screen needs.

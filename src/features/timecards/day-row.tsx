@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { Timecard } from '../../../contract/timecards.ts';
 import type { TimeOffAssignment } from '../../../contract/timeoff.ts';
-import { formatDuration, parseDuration } from '../../lib/duration.ts';
-import { dayInfo, readableLockReason } from '../../lib/week.ts';
+import { formatDuration } from '../../lib/duration.ts';
+import { parseDuration } from '../../lib/parse-duration.ts';
+import { dayInfo } from '../../lib/week.ts';
+import { readableLockReason } from '../../lib/week-labels.ts';
 import { DayTimeOff, timeOffOn } from '../time-off/grid-marker.tsx';
 import { CardField } from './card-field.tsx';
 import { parseClockTime, shiftLabel } from './clock-time.ts';

@@ -1,6 +1,6 @@
 import type { Timecard } from '../../../contract/timecards.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { isTransient, unsavedMessage } from '../../api/errors.ts';
+import { isTransient, unsavedMessage } from '../../api/save-errors.ts';
 import { putTimecard } from './api.ts';
 
 export type CardField = 'clockIn' | 'clockOut' | 'breakTime';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { keys } from '../../api/keys.ts';
+import { coreKeys as keys } from '../../api/core-keys.ts';
 import type { AnswerOf } from '../../api/operation.ts';
 import * as timers from '../../api/operations/timers.ts';
 

@@ -1,17 +1,23 @@
-import './timer.css';
 import { useState, type ReactNode } from 'react';
+import { StartTimerButton } from './lazy-header-timer.tsx';
 import { formatClock } from '../../lib/duration.ts';
 import { elapsedOf } from './api.ts';
 import { useNow, useTimer } from './use-timer.ts';
+
+export interface HeaderTimerProps {
+  renderPicker: (onPick: (task: { id: string; name: string }) => void, close: () => void) => ReactNode;
+  /** Opens on the task picker (Start was pressed before this code arrived). */
+  picking?: boolean;
+}
 
 /**
  * The running timer in the header: task and ticking time with Stop, or Start with a task picker
  * (`renderPicker` is the timesheet's task search, composed by the route).
  */
-export function HeaderTimer({ renderPicker }: { renderPicker: (onPick: (task: { id: string; name: string }) => void, close: () => void) => ReactNode }) {
+export function HeaderTimer({ renderPicker, picking: pickingAtFirst = false }: HeaderTimerProps) {
   const { data, running, start, stop } = useTimer();
   const now = useNow(running !== null);
-  const [picking, setPicking] = useState(false);
+  const [picking, setPicking] = useState(pickingAtFirst);
   if (running) {
     return (
       <div className="htimer htimer--running">
@@ -44,12 +50,7 @@ export function HeaderTimer({ renderPicker }: { renderPicker: (onPick: (task: { 
           )}
         </div>
       ) : (
-        <button type="button" className="htimer__start" disabled={start.isPending} onClick={() => setPicking(true)}>
-          <svg viewBox="0 0 16 16" width="12" height="12" aria-hidden="true" focusable="false">
-            <path d="M5 3.5v9l7.5-4.5z" fill="currentColor" />
-          </svg>
-          Start timer
-        </button>
+        <StartTimerButton disabled={start.isPending} onClick={() => setPicking(true)} />
       )}
     </div>
   );

@@ -4,7 +4,7 @@ import type { Task } from '../../../contract/tasks.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { toast } from '../../ui/toast.tsx';
-import { keys } from '../../api/keys.ts';
+import { coreKeys as keys } from '../../api/core-keys.ts';
 import { currentTimerQueryOptions, startTimer, stopTimer, type CurrentTimer } from './api.ts';
 
 /** The time now, advancing every `ms` while `active`. */

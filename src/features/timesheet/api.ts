@@ -1,9 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
-import { keys } from '../../api/keys.ts';
-import type { BodyOf } from '../../api/operation.ts';
+import { coreKeys as keys } from '../../api/core-keys.ts';
 import * as clients from '../../api/operations/clients.ts';
-import * as tasks from '../../api/operations/tasks.ts';
 import * as time from '../../api/operations/time.ts';
 import * as timesheets from '../../api/operations/timesheets.ts';
 
@@ -35,19 +33,3 @@ export const clientsQueryOptions = (api: ApiClient, allowed: boolean) =>
     queryFn: ({ signal }) => (allowed ? api.call(clients.list, { signal }) : Promise.resolve([])),
     staleTime: 5 * 60_000,
   });
-
-/** Tasks across the user's projects whose name matches `query`. */
-export const taskSearchQueryOptions = (api: ApiClient, query: string) =>
-  queryOptions({
-    queryKey: keys.tasks.search(query),
-    queryFn: ({ signal }) => api.call(tasks.search, { query: { query, limit: 30 }, signal }),
-    staleTime: 30_000,
-  });
-
-/** Adds time; `idempotencyKey` names the intended change, so a resend of it is applied once. */
-export const addTime = (api: ApiClient, body: BodyOf<typeof time.add>, idempotencyKey: string) =>
-  api.call(time.add, { body, headers: { 'Idempotency-Key': idempotencyKey } });
-
-export const updateTime = (api: ApiClient, id: number, body: BodyOf<typeof time.update>) => api.call(time.update, { params: { time_id: id }, body });
-
-export const deleteTime = (api: ApiClient, id: number) => api.call(time.remove, { params: { time_id: id } });

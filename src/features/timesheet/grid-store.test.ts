@@ -1,6 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { TimeRecordListItem } from '../../../contract/time.ts';
-import { cellKey, GridStore, parseTsv, selectionBounds, toTsv } from './grid-store.ts';
+import { canUndo, commit, keysWith, markInvalid, preview, revert, setSelection, undo } from './grid-edits.ts';
+import { cellKey, GridStore, selectionBounds } from './grid-store.ts';
+import { parseTsv, toTsv } from './tsv.ts';
 import { dayLockReasons, namesOf, syncStore } from './model.ts';
 
 const dates = ['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22'];
@@ -43,11 +45,11 @@ describe('grid store', () => {
     const store = loaded([rec(1, A, dates[0]!, 3600), rec(2, B, dates[3]!, 1800)]);
     const heard: string[] = [];
     for (const topic of ['row:ev:10', 'row:ev:11', 'day:0', 'day:3', 'week', `cell:${cellKey('ev:10', 0)}`, `cell:${cellKey('ev:11', 3)}`]) store.subscribe(topic, () => heard.push(topic));
-    store.preview(cellKey('ev:10', 0), 7200);
+    preview(store, cellKey('ev:10', 0), 7200);
     expect(heard.sort()).toEqual(['cell:ev:10|0', 'day:0', 'row:ev:10', 'week']);
     expect(store.weekTotal()).toBe(9000);
     // Escape goes back to the committed value.
-    store.revert(cellKey('ev:10', 0));
+    revert(store, cellKey('ev:10', 0));
     expect(store.weekTotal()).toBe(5400);
   });
 
@@ -55,28 +57,28 @@ describe('grid store', () => {
     const locks = dates.map((_, i) => (i === 2 ? ['Approved: approved days cannot change'] : []));
     const store = loaded([rec(1, A, dates[0]!, 3600), rec(2, A, dates[2]!, 3600)], locks);
     expect(store.cell(cellKey('ev:10', 2))).toMatchObject({ locked: true, lockReasons: ['Approved: approved days cannot change'] });
-    const done = store.commit([
+    const done = commit(store, [
       { key: cellKey('ev:10', 0), seconds: 3600 },
       { key: cellKey('ev:10', 1), seconds: 1800 },
       { key: cellKey('ev:10', 2), seconds: 60 },
     ]);
     expect(done).toEqual([{ key: cellKey('ev:10', 1), seconds: 1800 }]);
     expect(store.cell(cellKey('ev:10', 1)).status).toBe('saving');
-    store.commit([{ key: cellKey('ev:10', 0), seconds: 0 }]);
+    commit(store, [{ key: cellKey('ev:10', 0), seconds: 0 }]);
     expect(store.weekTotal()).toBe(5400);
-    expect(store.undo()).toEqual([{ key: cellKey('ev:10', 0), seconds: 3600 }]);
+    expect(undo(store)).toEqual([{ key: cellKey('ev:10', 0), seconds: 3600 }]);
     expect(store.weekTotal()).toBe(9000);
-    expect(store.undo()).toEqual([{ key: cellKey('ev:10', 1), seconds: 0 }]);
-    expect(store.canUndo()).toBe(false);
-    expect(store.undo()).toEqual([]);
+    expect(undo(store)).toEqual([{ key: cellKey('ev:10', 1), seconds: 0 }]);
+    expect(canUndo(store)).toBe(false);
+    expect(undo(store)).toEqual([]);
   });
 
   it('keeps invalid text marked with its message, without touching the totals', () => {
     const store = loaded([rec(1, A, dates[0]!, 3600)]);
-    store.markInvalid(cellKey('ev:10', 0), '1:75', 'not a duration');
+    markInvalid(store, cellKey('ev:10', 0), '1:75', 'not a duration');
     expect(store.cell(cellKey('ev:10', 0)).invalid).toEqual({ text: '1:75', message: 'not a duration' });
     expect(store.weekTotal()).toBe(3600);
-    store.revert(cellKey('ev:10', 0));
+    revert(store, cellKey('ev:10', 0));
     expect(store.cell(cellKey('ev:10', 0)).invalid).toBeNull();
   });
 
@@ -105,7 +107,7 @@ describe('grid store', () => {
     const key = cellKey('ev:10', 0);
     const other = cellKey('ev:10', 1);
     // Typed, sent: counted while it is on its way.
-    store.commit([{ key, seconds: 7200 }, { key: other, seconds: 1800 }]);
+    commit(store, [{ key, seconds: 7200 }, { key: other, seconds: 1800 }]);
     expect(store.weekTotal()).toBe(9000);
     const reason = 'This would exceed the general time budget of project "Harbour"';
     sync([
@@ -117,16 +119,16 @@ describe('grid store', () => {
     expect(store.weekTotal()).toBe(3600);
     expect(store.dayTotal(1)).toBe(0);
     expect(store.rowTotal('ev:10')).toBe(3600);
-    expect(store.keysWith('refused')).toEqual([key, other]);
-    expect(store.keysWith('failed')).toEqual([]);
+    expect(keysWith(store, 'refused')).toEqual([key, other]);
+    expect(keysWith(store, 'failed')).toEqual([]);
 
     // Typing the server's own value settles the refusal (it is sent, as a change).
-    expect(store.commit([{ key, seconds: 3600 }])).toEqual([{ key, seconds: 3600 }]);
+    expect(commit(store, [{ key, seconds: 3600 }])).toEqual([{ key, seconds: 3600 }]);
     expect(store.cell(key)).toMatchObject({ refused: null, status: 'saving' });
     // Dismissed: the saver forgets it, and the cell is the server's again.
     sync([]);
     expect(store.cell(other)).toMatchObject({ seconds: 0, status: 'idle', refused: null });
-    expect(store.keysWith('refused')).toEqual([]);
+    expect(keysWith(store, 'refused')).toEqual([]);
     expect(store.weekTotal()).toBe(3600);
   });
 
@@ -159,7 +161,7 @@ describe('clipboard blocks', () => {
     const store = new GridStore(7);
     const fn = vi.fn();
     store.subscribe('selection', fn);
-    store.setSelection({ anchor: { row: 0, col: 0 }, focus: { row: 1, col: 1 } });
+    setSelection(store, { anchor: { row: 0, col: 0 }, focus: { row: 1, col: 1 } });
     expect(fn).toHaveBeenCalledTimes(1);
   });
 });

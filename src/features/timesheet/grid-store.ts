@@ -73,14 +73,15 @@ export interface Selection {
 }
 
 export class GridStore {
-  private cells = new Map<string, CellState>();
+  /** Read and written by ./grid-edits.ts too (typing, undo and selection load after the grid is drawn). */
+  readonly cells = new Map<string, CellState>();
   private rowTotals = new Map<string, number>();
   private dayTotals: number[];
   private week = 0;
   private listeners = new Map<string, Set<() => void>>();
   private rowList: RowInfo[] = [];
-  private undoStack: UndoEntry[] = [];
-  private selection: Selection | null = null;
+  readonly undoStack: UndoEntry[] = [];
+  selection: Selection | null = null;
 
   constructor(readonly days: number = 7) {
     this.dayTotals = Array.from({ length: days }, () => 0);
@@ -95,7 +96,7 @@ export class GridStore {
     return () => set.delete(fn);
   }
 
-  private emit(topic: string) {
+  emit(topic: string) {
     const set = this.listeners.get(topic);
     if (set) for (const fn of [...set]) fn();
   }
@@ -116,19 +117,6 @@ export class GridStore {
   }
   rows(): RowInfo[] {
     return this.rowList;
-  }
-  rowHasTime(rowKey: string): boolean {
-    for (let d = 0; d < this.days; d++) if (this.cell(cellKey(rowKey, d)).seconds > 0) return true;
-    return false;
-  }
-  /** Cells whose save failed (`failed`, sent again) or was refused (`refused`), for the banner. */
-  keysWith(status: 'failed' | 'refused'): string[] {
-    const out: string[] = [];
-    for (const [k, c] of this.cells) if (c.status === status) out.push(k);
-    return out;
-  }
-  canUndo(): boolean {
-    return this.undoStack.length > 0;
   }
 
   // ---- rows ----
@@ -162,69 +150,10 @@ export class GridStore {
     if (prev.status !== next.status) this.emit('status');
   }
 
-  /** A valid value being typed: the totals follow it before it is committed. */
-  preview(key: string, seconds: number) {
-    this.update(key, { shown: seconds });
-  }
-
-  /** Back to the committed value (Escape). */
-  revert(key: string) {
-    const c = this.cell(key);
-    this.update(key, { shown: c.seconds, invalid: null });
-  }
-
-  markInvalid(key: string, text: string, message: string) {
-    const c = this.cell(key);
-    this.update(key, { invalid: { text, message }, shown: c.seconds });
-  }
-
-  /**
-   * Commits changes as one undoable step (a typed cell, a pasted block, a cleared row). Locked cells and
-   * cells already holding the value are left out; returns the changes that happened.
-   */
-  commit(changes: CellChange[], undoable = true): CellChange[] {
-    const done: CellChange[] = [];
-    const entry: UndoEntry = { cells: [] };
-    for (const ch of changes) {
-      const c = this.cell(ch.key);
-      if (c.locked) continue;
-      // Typing the server's value into a refused cell is a change too: it settles the refusal.
-      if (c.seconds === ch.seconds && !c.refused) {
-        this.update(ch.key, { shown: c.seconds, invalid: null });
-        continue;
-      }
-      entry.cells.push({ key: ch.key, before: c.seconds, after: ch.seconds });
-      this.update(ch.key, { seconds: ch.seconds, shown: ch.seconds, invalid: null, refused: null, status: 'saving', error: null });
-      done.push(ch);
-    }
-    if (undoable && entry.cells.length) {
-      this.undoStack.push(entry);
-      if (this.undoStack.length > 100) this.undoStack.shift();
-      this.emit('undo');
-    }
-    return done;
-  }
-
-  /** Takes back the last committed step; returns what to save. */
-  undo(): CellChange[] {
-    const entry = this.undoStack.pop();
-    if (!entry) return [];
-    this.emit('undo');
-    return this.commit(
-      entry.cells.map((c) => ({ key: c.key, seconds: c.before })),
-      false,
-    );
-  }
-
   // ---- selection (copy of a block) ----
 
   getSelection(): Selection | null {
     return this.selection;
-  }
-  setSelection(sel: Selection | null) {
-    if (sel === null && this.selection === null) return;
-    this.selection = sel;
-    this.emit('selection');
   }
 }
 
@@ -247,15 +176,6 @@ function shallowEqual(a: CellState, b: CellState) {
     a.refused?.message === b.refused?.message
   );
 }
-
-/** Rows × columns of text from a spreadsheet's clipboard (tab-separated, one line per row). */
-export function parseTsv(text: string): string[][] {
-  const lines = text.replace(/\r\n?/g, '\n').replace(/\n$/, '').split('\n');
-  return lines.map((l) => l.split('\t'));
-}
-
-/** The block as a spreadsheet takes it. */
-export const toTsv = (block: string[][]) => block.map((r) => r.join('\t')).join('\n');
 
 /** The rows and columns a selection spans, corners in any order. */
 export function selectionBounds(sel: Selection) {

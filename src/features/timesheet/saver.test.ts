@@ -1,8 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiClient, RequestOptions } from '../../api/client.ts';
 import { ApiError, NetworkError } from '../../api/errors.ts';
 import { pathOf, type Operation } from '../../api/operation.ts';
-import { isRefusal, Saver } from './saver.ts';
+import { discard, isRefusal, refused, retry, save } from './save-requests.ts';
+import { preloadSaveRequests, Saver } from './saver.ts';
 
 const task = { id: 'ev:10', name: 'Design', projects: ['ev:1'], status: 'open' as const };
 const record = (id: number, time: number) => ({ id, time, user: 1, date: '2026-11-16', task: null, isLocked: false, isInvoiced: false, comment: '', history: [], createdAt: '2026-11-16 10:00:00', lockReasons: [] });
@@ -29,14 +30,17 @@ function fakeApi(answers: Array<(req: RequestOptions<unknown>) => unknown>) {
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('saver', () => {
+  // As the page does once the grid is drawn: saves then start their request at once.
+  beforeAll(() => preloadSaveRequests());
+
   it('POSTs a new cell, PUTs a known one, DELETEs a cleared one', async () => {
     const { api, calls } = fakeApi([() => record(5, 5400), () => record(5, 1800), () => undefined]);
     const saver = new Saver(api, 1, memoryStorage());
-    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 5400, recordId: null });
     await settle();
-    saver.save({ task, date: '2026-11-16', seconds: 1800, recordId: 5 });
+    save(saver, { task, date: '2026-11-16', seconds: 1800, recordId: 5 });
     await settle();
-    saver.save({ task, date: '2026-11-16', seconds: 0, recordId: 5 });
+    save(saver, { task, date: '2026-11-16', seconds: 0, recordId: 5 });
     await settle();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time', 'put /time/5', 'delete /time/5']);
     expect(calls[0]!.body).toEqual({ time: 5400, date: '2026-11-16', task: 'ev:10' });
@@ -52,7 +56,7 @@ describe('saver', () => {
       () => record(9, 3600),
     ]);
     const saver = new Saver(api, 12, storage, undefined, 1);
-    saver.save({ task, date: '2026-11-16', seconds: 3600, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 3600, recordId: null });
     await settle();
     expect(saver.pending()[0]!.status).toBe('failed');
     // Under the admin's name, not where the member's own unsaved cells are kept.
@@ -76,7 +80,7 @@ describe('saver', () => {
   it('corrects a POST that added to a record the server already had', async () => {
     const { api, calls } = fakeApi([() => record(7, 9000), () => record(7, 5400)]);
     const saver = new Saver(api, 1, memoryStorage());
-    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 5400, recordId: null });
     await settle();
     await settle();
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time', 'put /time/7']);
@@ -91,7 +95,7 @@ describe('saver', () => {
       },
     ]);
     const saver = new Saver(api, 1, storage);
-    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 5400, recordId: null });
     await settle();
     expect(saver.pending()[0]).toMatchObject({ status: 'failed', seconds: 5400 });
     expect(saver.pending()[0]!.error).toMatch(/cannot be reached/);
@@ -107,7 +111,7 @@ describe('saver', () => {
     await settle();
     again.stop();
     expect(second.calls.map((c) => `${c.method} ${c.path}`)).toEqual(['post /time']);
-    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }));
+    expect(saved).toHaveBeenCalledWith(expect.objectContaining({ taskId: 'ev:10', date: '2026-11-16' }), expect.anything());
     expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
   });
 
@@ -118,11 +122,11 @@ describe('saver', () => {
     };
     const { api, calls } = fakeApi([lost, lost]);
     const saver = new Saver(api, 1, storage);
-    saver.save({ task, date: '2026-11-16', seconds: 5400, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 5400, recordId: null });
     await settle();
     saver.retryAll();
     await settle();
-    saver.save({ task, date: '2026-11-17', seconds: 600, recordId: null });
+    save(saver, { task, date: '2026-11-17', seconds: 600, recordId: null });
     await settle();
     const [first, retried, other] = calls;
     expect(first!.key).toMatch(/^[0-9a-f]{32}$/);
@@ -147,11 +151,11 @@ describe('saver', () => {
       },
     ]);
     const saver = new Saver(api, 1, storage);
-    saver.save({ task, date: '2026-11-16', seconds: 60, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 60, recordId: null });
     await settle();
     expect(saver.pending()[0]).toMatchObject({ status: 'refused', error: 'This would exceed the budget' });
     saver.retryAll();
-    saver.retry('ev:10', '2026-11-16');
+    retry(saver, 'ev:10', '2026-11-16');
     await settle();
     expect(calls).toHaveLength(1);
 
@@ -160,9 +164,9 @@ describe('saver', () => {
     again.start();
     await settle();
     again.stop();
-    expect(again.refused()).toMatchObject([{ status: 'refused', seconds: 60, error: 'This would exceed the budget' }]);
+    expect(refused(again)).toMatchObject([{ status: 'refused', seconds: 60, error: 'This would exceed the budget' }]);
 
-    saver.discard([{ taskId: 'ev:10', date: '2026-11-16' }]);
+    discard(saver, [{ taskId: 'ev:10', date: '2026-11-16' }]);
     expect(saver.pending()).toEqual([]);
     expect(storage.getItem('timekeep.unsaved.1')).toBeNull();
   });
@@ -180,8 +184,8 @@ describe('saver', () => {
       () => record(4, 7200),
     ]);
     const saver = new Saver(api, 1, memoryStorage());
-    saver.save({ task, date: '2026-11-16', seconds: 3600, recordId: null });
-    saver.save({ task, date: '2026-11-16', seconds: 7200, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 3600, recordId: null });
+    save(saver, { task, date: '2026-11-16', seconds: 7200, recordId: null });
     release();
     await settle();
     await settle();

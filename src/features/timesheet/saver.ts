@@ -1,8 +1,22 @@
 import type { TimeRecord } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
-import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
-import { addTime, deleteTime, updateTime } from './api.ts';
 import type { PendingCell, TaskLite } from './model.ts';
+
+// The requests and what their failures mean load with the first save (or resend), not with the grid.
+type Requests = typeof import('./save-requests.ts');
+let requests: Requests | null = null;
+let loading: Promise<Requests> | null = null;
+const loadRequests = () =>
+  (loading ??= import('./save-requests.ts').then(
+    (m) => (requests = m),
+    (e: unknown) => {
+      loading = null; // the next resend tries again
+      throw e;
+    },
+  ));
+/** Loads the requests' code ahead of the first save (the page calls it once the grid is drawn). */
+export const preloadSaveRequests = () => loadRequests().then(() => undefined, () => undefined);
+const NOT_LOADED = 'Not saved: part of the app could not load. It is sent again when the connection allows.';
 
 /**
  * Saves committed cells one by one and never loses one: every change is written to local storage before
@@ -36,28 +50,31 @@ export interface SavedCell {
 }
 
 type Listener = () => void;
+/** Told of each change the server has, with what the requests' code offers to apply it (see useSavedIntoCache). */
+export type SavedListener = (cell: SavedCell, requests: Pick<Requests, 'intoWeekCache'>) => void;
 
 const RETRY_EVERY_MS = 4000;
-const opKey = (taskId: string | null, date: string) => `${taskId ?? 'none'}|${date}`;
+export const opKey = (taskId: string | null, date: string) => `${taskId ?? 'none'}|${date}`;
 
 export class Saver {
-  private ops = new Map<string, Op>();
-  private inflight = new Set<string>();
+  // Read and written by ./save-requests.ts too, which sends the changes.
+  readonly ops = new Map<string, Op>();
+  readonly inflight = new Set<string>();
   private listeners = new Set<Listener>();
-  private savedListeners = new Set<(cell: SavedCell) => void>();
+  readonly savedListeners = new Set<SavedListener>();
   private timer: ReturnType<typeof setInterval> | null = null;
   private snapshot: Op[] | null = null;
   private readonly storageKey: string;
 
   /** Set when an admin saves another user's time: new records name that user. */
-  private readonly forUser: number | null;
+  readonly forUser: number | null;
 
   constructor(
-    private readonly api: ApiClient,
+    readonly api: ApiClient,
     userId: number,
     private readonly storage: Storage | null = typeof window === 'undefined' ? null : window.localStorage,
     /** Finds the record id the grid knows for a cell. */
-    private recordIdOf: (taskId: string | null, date: string) => number | null = () => null,
+    public recordIdOf: (taskId: string | null, date: string) => number | null = () => null,
     /** Who types, when not `userId` itself (an admin editing a member's week). */
     editorId: number = userId,
   ) {
@@ -95,7 +112,7 @@ export class Saver {
     return () => this.listeners.delete(fn);
   }
 
-  onSaved(fn: (cell: SavedCell) => void): () => void {
+  onSaved(fn: SavedListener): () => void {
     this.savedListeners.add(fn);
     return () => this.savedListeners.delete(fn);
   }
@@ -106,126 +123,32 @@ export class Saver {
     return this.snapshot;
   }
 
-  pendingBetween(from: string, to: string): Op[] {
-    return this.pending().filter((o) => o.date >= from && o.date <= to);
-  }
-
-  /** Queues a cell's new value (and comment, when given) and sends it. */
-  save(change: { task: TaskLite | null; date: string; seconds: number; comment?: string | undefined; recordId: number | null }) {
-    const taskId = change.task?.id ?? null;
-    const key = opKey(taskId, change.date);
-    const prev = this.ops.get(key);
-    const op: Op = {
-      taskId,
-      date: change.date,
-      seconds: change.seconds,
-      comment: change.comment ?? prev?.comment,
-      status: 'saving',
-      error: null,
-      recordId: change.recordId ?? prev?.recordId ?? null,
-      version: (prev?.version ?? 0) + 1,
-      task: change.task,
-      key: newChangeKey(),
-    };
-    this.ops.set(key, op);
-    this.persist();
-    this.emit();
-    void this.run(key);
-  }
-
   /** Sends the changes that failed on the way (network, server error) again; refusals stay as they are. */
   retryAll = () => {
     for (const [key, op] of this.ops) if (op.status === 'failed' && !this.inflight.has(key)) void this.run(key);
   };
 
-  retry(taskId: string | null, date: string) {
-    if (this.ops.get(opKey(taskId, date))?.status === 'failed') void this.run(opKey(taskId, date));
+  /** Sends the cell's change (./save-requests.ts does, once loaded); a change already on its way is left to finish. */
+  run(key: string) {
+    if (requests) void requests.run(this, key);
+    else void loadRequests().then((m) => m.run(this, key), () => this.fail(key, 'failed', NOT_LOADED));
   }
 
-  /** Gives up changes the server refused (their cells return to the server's values). */
-  discard(cells: { taskId: string | null; date: string }[]) {
-    let gone = false;
-    for (const c of cells) {
-      const key = opKey(c.taskId, c.date);
-      if (this.ops.get(key)?.status === 'refused' && !this.inflight.has(key)) gone = this.ops.delete(key) || gone;
-    }
-    if (gone) {
-      this.persist();
-      this.emit();
-    }
+  /** A change that could not be sent: failed (sent again) or refused (the user decides), with the reason. */
+  fail(key: string, status: 'failed' | 'refused', error: string) {
+    const latest = this.ops.get(key);
+    if (!latest) return;
+    this.ops.set(key, { ...latest, status, error });
+    this.persist();
+    this.emit();
   }
 
-  /** Every refused change, to dismiss them all at once. */
-  refused(): Op[] {
-    return this.pending().filter((o) => o.status === 'refused');
-  }
-
-  private async run(key: string): Promise<void> {
-    if (this.inflight.has(key)) return;
-    const op = this.ops.get(key);
-    if (!op) return;
-    this.inflight.add(key);
-    if (op.status !== 'saving') {
-      this.ops.set(key, { ...op, status: 'saving', error: null });
-      this.emit();
-    }
-    try {
-      for (;;) {
-        const current = this.ops.get(key);
-        if (!current) return;
-        const record = await this.send(current);
-        const after = this.ops.get(key);
-        const saved: SavedCell = { taskId: current.taskId, date: current.date, record };
-        if (after && after.version !== current.version) {
-          // Typed again while this one was on its way: send the newer value with the id just learnt.
-          this.ops.set(key, { ...after, recordId: record?.id ?? null });
-          continue;
-        }
-        this.ops.delete(key);
-        this.persist();
-        this.emit();
-        for (const fn of this.savedListeners) fn(saved);
-        return;
-      }
-    } catch (e) {
-      const latest = this.ops.get(key);
-      if (latest) {
-        this.ops.set(key, { ...latest, status: isRefusal(e) ? 'refused' : 'failed', error: failureMessage(e) });
-        this.persist();
-        this.emit();
-      }
-    } finally {
-      this.inflight.delete(key);
-    }
-  }
-
-  private async send(op: Op): Promise<TimeRecord | null> {
-    let id = op.recordId ?? this.recordIdOf(op.taskId, op.date);
-    const comment = op.comment === undefined ? {} : { comment: op.comment };
-    if (op.seconds === 0) {
-      if (id !== null) await deleteTime(this.api, id).catch(ignoreNotFound);
-      return null;
-    }
-    if (id !== null) {
-      const updated = await updateTime(this.api, id, { time: op.seconds, ...comment }).catch((e: unknown) => {
-        if (e instanceof ApiError && e.status === 404) return null;
-        throw e;
-      });
-      if (updated) return updated;
-      id = null;
-    }
-    const user = this.forUser === null ? {} : { user: this.forUser };
-    const added = await addTime(this.api, { time: op.seconds, date: op.date, task: op.taskId, ...user, ...comment }, op.key);
-    if (added.time === op.seconds) return added;
-    return updateTime(this.api, added.id, { time: op.seconds });
-  }
-
-  private emit() {
+  emit() {
     this.snapshot = null;
     for (const fn of this.listeners) fn();
   }
 
-  private persist() {
+  persist() {
     if (!this.storage) return;
     try {
       if (this.ops.size === 0) this.storage.removeItem(this.storageKey);
@@ -250,24 +173,4 @@ export class Saver {
       // A damaged entry is ignored rather than blocking the grid.
     }
   }
-}
-
-function ignoreNotFound(e: unknown) {
-  if (e instanceof ApiError && e.status === 404) return;
-  throw e;
-}
-
-/**
- * The server understood the change and said no (422 over a budget, 403, 404, 409): sending it again
- * would get the same answer. 401 (signed out), 408 and 429 (too many requests) are worth another try.
- */
-export function isRefusal(e: unknown): boolean {
-  return e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
-}
-
-function failureMessage(e: unknown): string {
-  if (e instanceof NetworkError) return 'Not saved: the server cannot be reached. It will be sent when the connection returns.';
-  if (isRefusal(e)) return (e as ApiError).message;
-  if (e instanceof ApiError) return `Not saved: ${e.message}`;
-  return `Not saved: ${describeError(e)}`;
 }

@@ -1,13 +1,23 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import type { Task } from '../../../contract/tasks.ts';
+import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
+import * as tasks from '../../api/operations/tasks.ts';
 import { Combobox, type ComboGroup } from '../../ui/combobox.tsx';
 import { projectsQueryOptions } from '../../api/projects.ts';
-import { clientsQueryOptions, taskSearchQueryOptions } from './api.ts';
+import { clientsQueryOptions } from './api.ts';
 import { liteTask, namesOf, type TaskLite } from './model.ts';
 import { readRecentTasks, rememberTask } from './recent-tasks.ts';
+
+/** Tasks across the user's projects whose name matches `query`. */
+const taskSearchQueryOptions = (api: ApiClient, query: string) =>
+  queryOptions({
+    queryKey: keys.tasks.search(query),
+    queryFn: ({ signal }) => api.call(tasks.search, { query: { query, limit: 30 }, signal }),
+    staleTime: 30_000,
+  });
 
 function useDebounced<T>(value: T, ms: number): T {
   const [v, setV] = useState(value);

@@ -17,14 +17,15 @@ import { useApi } from '../../api/context.ts';
 import { formatDuration, type DurationFormat } from '../../lib/duration.ts';
 import { dayInfo, weekDates, weekLabel, weekNumberLabel, weekRange, type DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
-import { toast } from '../../ui/toast.tsx';
 
-import { cellKey, GridStore, splitCellKey, type CellChange, type RowInfo } from './grid-store.ts';
+import { cellKey, GridStore, type RowInfo } from './grid-store.ts';
+import type { WeekPage } from './week-actions.ts';
 import { dayLockReasons, NO_TASK, syncStore, type TaskLite } from './model.ts';
 import { perfEnabled } from '../../lib/perf.ts';
 
+import { loadWeekActions, withWeekActions, type WeekActions } from './lazy-week-actions.ts';
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
-import { rememberTask } from './recent-tasks.ts';
+import { preloadSaveRequests } from './saver.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
 import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
@@ -33,23 +34,16 @@ import { WeekNav } from './week-nav.tsx';
 const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CellCommentDialog })));
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
 const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
+const PHONE = '(max-width: 639px)';
+const loadDayTabs = () => import('./day-tabs.tsx');
+const DayTabs = lazy(loadDayTabs);
+// On a phone the day tabs are part of the first screen: their code is asked for while the week loads.
+if (typeof window !== 'undefined' && window.matchMedia?.(PHONE).matches) void loadDayTabs().catch(() => undefined);
 // What is not saved shows only after a save failed (or a reload kept unsaved changes): its slot, a live region,
 // is drawn with the page and its content loads just after.
 const UnsavedBanner = lazy(() => import('./unsaved-banner.tsx').then((m) => ({ default: m.UnsavedBanner })));
 const TimeOffRow = lazy(() => import('../time-off/grid-marker.tsx'));
 const EmptyWeekTimeOff = lazy(() => import('./empty-week-time-off.tsx'));
-// Paste and copy last week: not needed to draw the week, fetched right after it is drawn.
-let weekActions: Promise<typeof import('./week-actions.ts')> | null = null;
-const loadWeekActions = () =>
-  (weekActions ??= import('./week-actions.ts').catch((e: unknown) => {
-    weekActions = null; // the next use tries again
-    throw e;
-  }));
-const cannotLoad = (what: string) => () =>
-  toast(`${what} failed: part of the app could not load. Check the connection and try again.`, 'error');
-
-const taskOf = (row: RowInfo): TaskLite => ({ id: row.taskId!, name: row.name, projects: row.projects, status: row.status });
-
 export interface TimesheetUser {
   id: number;
   name: string;
@@ -92,10 +86,9 @@ const readFormat = (): DurationFormat => {
 };
 
 function useIsPhone() {
-  const query = '(max-width: 639px)';
-  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(query).matches);
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && window.matchMedia(PHONE).matches);
   useEffect(() => {
-    const mq = window.matchMedia(query);
+    const mq = window.matchMedia(PHONE);
     const on = () => setPhone(mq.matches);
     mq.addEventListener('change', on);
     return () => mq.removeEventListener('change', on);
@@ -154,7 +147,8 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
   useEffect(() => {
     if (perfEnabled()) performance.mark('tk-grid-drawn');
-    void loadWeekActions();
+    void loadWeekActions().catch(() => undefined);
+    void preloadSaveRequests();
     const idle = setTimeout(preloadTaskPicker, 1500);
     return () => clearTimeout(idle);
   }, []);
@@ -174,81 +168,47 @@ export function TimesheetPage(props: TimesheetPageProps) {
     document.querySelector<HTMLInputElement>(`.tgrid input[data-r="${index}"][data-c="${col}"]`)?.focus();
   });
 
-  const latest = useRef({ dates, store, saver, extraRows, setExtraRows, props });
-  latest.current = { dates, store, saver, extraRows, setExtraRows, props };
-
-  const cellOf = (key: string): [string | null, string] => {
-    const { rowKey, day: d } = splitCellKey(key);
-    return [rowKey === NO_TASK ? null : rowKey, latest.current.dates[d]!];
+  // The week as drawn, for the editing code (./week-actions.ts, loaded after the first paint) and the actions.
+  const now = {
+    api,
+    queryClient,
+    userId: user.id,
+    weekId,
+    weekStart,
+    dates,
+    from,
+    to,
+    records,
+    names,
+    locks,
+    store,
+    saver,
+    extraRows,
+    setExtraRows,
+    props,
   };
-
-  const save = useCallback(
-    (changes: CellChange[]) => {
-      const { store: s, saver: sv, dates: ds } = latest.current;
-      const rows = new Map(s.rows().map((r) => [r.key, r]));
-      for (const ch of changes) {
-        const { rowKey, day: d } = splitCellKey(ch.key);
-        const row = rows.get(rowKey);
-        if (!row) continue;
-        const task = row.taskId ? taskOf(row) : null;
-        sv.save({ task, date: ds[d]!, seconds: ch.seconds, recordId: s.cell(ch.key).recordId });
-        if (task && ch.seconds > 0) rememberTask(user.id, task);
-      }
-    },
-    [user.id],
-  );
+  const latest = useRef(now);
+  useLayoutEffect(() => {
+    latest.current = now;
+  });
+  const page = (): WeekPage => ({ ...latest.current, setHidden, comment: setCommentFor, confirmRemove: setRemoving });
+  const run = (fn: (m: WeekActions, p: WeekPage) => void) => withWeekActions((m) => fn(m, page()));
 
   const actions = useMemo<GridActions>(
     () => ({
-      commit: (key, seconds) => save(latest.current.store.commit([{ key, seconds }])),
-      paste: (row, col, text) =>
-        void loadWeekActions().then((m) => m.pasteBlock(latest.current.store, save, row, col, text), cannotLoad('Paste')),
-      undo: () => {
-        const changes = latest.current.store.undo();
-        if (changes.length) {
-          save(changes);
-          toast(`Undone: ${changes.length} cell${changes.length === 1 ? '' : 's'} restored.`);
-        }
-      },
-      retry: (key) => latest.current.saver.retry(...cellOf(key)),
-      dismiss: (key) => {
-        const [taskId, date] = cellOf(key);
-        latest.current.saver.discard([{ taskId, date }]);
-      },
-      openComment: (key) => {
-        const c = latest.current.store.cell(key);
-        if (c.locked) return;
-        if (c.seconds === 0) {
-          toast('Enter time in the cell first: a comment belongs to the time of the day.');
-          return;
-        }
-        setCommentFor(key);
-      },
-      startTimer: (row) => row.taskId && latest.current.props.onStartTimer(taskOf(row)),
+      commit: (key, seconds) => run((m, p) => m.commitChange(p, key, seconds)),
+      paste: (row, col, text) => run((m, p) => m.pasteBlock(p, row, col, text)),
+      undo: () => run((m, p) => m.undoStep(p)),
+      retry: (key) => run((m, p) => m.retryCell(p, key)),
+      dismiss: (key) => run((m, p) => m.dismissCell(p, key)),
+      openComment: (key) => run((m, p) => m.openComment(p, key)),
+      startTimer: (row) =>
+        row.taskId && latest.current.props.onStartTimer({ id: row.taskId, name: row.name, projects: row.projects, status: row.status }),
       stopTimer: () => latest.current.props.onStopTimer(),
-      removeRow: (row) => {
-        const s = latest.current.store;
-        const lockedTime = [0, 1, 2, 3, 4, 5, 6].some((d) => s.cell(cellKey(row.key, d)).locked && s.cell(cellKey(row.key, d)).seconds > 0);
-        if (lockedTime) {
-          toast(`${row.name} has locked time this week, so the row stays.`, 'error');
-          return;
-        }
-        if (s.rowHasTime(row.key)) setRemoving(row);
-        else removeRowNow(row);
-      },
+      removeRow: (row) => run((m, p) => m.removeRow(p, row)),
     }),
-    [save], // eslint-disable-line react-hooks/exhaustive-deps
+    [], // eslint-disable-line react-hooks/exhaustive-deps
   );
-
-  function removeRowNow(row: RowInfo) {
-    const keys = [0, 1, 2, 3, 4, 5, 6].map((d) => ({ key: cellKey(row.key, d), seconds: 0 }));
-    save(store.commit(keys));
-    setHidden((h) => new Set([...h, row.key]));
-    setExtraRows(extraRows.filter((t) => t.id !== row.key));
-    store.setRows(store.rows().filter((r) => r.key !== row.key));
-    setRemoving(null);
-    toast(`Removed ${row.name}.`);
-  }
 
   function addTask(task: TaskLite) {
     setAdding(false);
@@ -259,31 +219,6 @@ export function TimesheetPage(props: TimesheetPageProps) {
     });
     if (!extraRows.some((t) => t.id === task.id)) setExtraRows([...extraRows, task]);
     focusAfter.current = { rowKey: task.id };
-  }
-
-  async function copyLastWeek(withHours: boolean) {
-    const m = await loadWeekActions().catch(cannotLoad('Copying last week'));
-    if (!m) return;
-    await m.copyLastWeek(
-      {
-        api,
-        queryClient,
-        userId: user.id,
-        weekId,
-        weekStart,
-        store,
-        save,
-        dates,
-        records,
-        names,
-        locks,
-        pending: saver.pendingBetween(from, to),
-        extraRows,
-        setExtraRows,
-        unhide: (keys) => setHidden((h) => new Set([...h].filter((k) => !keys.has(k)))),
-      },
-      withHours,
-    );
   }
 
   const setFormatPersist = (f: DurationFormat) => {
@@ -323,12 +258,12 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
       <div role="status" className="ts-banner-slot">
         <Suspense fallback={null}>
-          <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => saver.discard(saver.refused())} />
+          <UnsavedBanner store={store} onRetryAll={saver.retryAll} onDismissRefused={() => run((m, p) => m.dismissRefused(p))} />
         </Suspense>
       </div>
 
       <div className="ts-toolbar">
-        <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => void copyLastWeek(h)} />}</div>
+        <div className="ts-toolbar__left">{!closed && <CopyLastWeek onCopy={(h) => run((m, p) => void m.copyLastWeek(p, h))} />}</div>
         <div className="ts-toolbar__right">
           <fieldset className="segmented">
             <legend className="visually-hidden">Show durations as</legend>
@@ -343,7 +278,11 @@ export function TimesheetPage(props: TimesheetPageProps) {
         </div>
       </div>
 
-      {isPhone && <DayTabs days={days} today={today} day={day} onDay={setDay} store={store} format={format} />}
+      {isPhone && (
+        <Suspense fallback={null}>
+          <DayTabs days={days} today={today} day={day} onDay={setDay} store={store} format={format} />
+        </Suspense>
+      )}
 
       <div className="ts-card">
         {gridRows.length === 0 ? (
@@ -416,19 +355,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             store={store}
             cellKey={commentFor}
             days={days}
-            onSave={(comment) => {
-              const { rowKey, day: d } = splitCellKey(commentFor);
-              const row = store.rows().find((r) => r.key === rowKey);
-              const cell = store.cell(commentFor);
-              store.update(commentFor, { comment, status: 'saving' });
-              saver.save({
-                task: row?.taskId ? taskOf(row) : null,
-                date: dates[d]!,
-                seconds: cell.seconds,
-                comment,
-                recordId: cell.recordId,
-              });
-            }}
+            onSave={(comment) => run((m, p) => m.saveComment(p, commentFor, comment))}
             onClose={() => setCommentFor(null)}
           />
         )}
@@ -437,7 +364,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
             row={removing}
             total={formatDuration(store.rowTotal(removing.key), format)}
             onCancel={() => setRemoving(null)}
-            onConfirm={() => removeRowNow(removing)}
+            onConfirm={() => run((m, p) => m.removeRowNow(p, removing))}
           />
         )}
       </Suspense>
@@ -490,69 +417,6 @@ function CopyLastWeek({ onCopy }: { onCopy: (withHours: boolean) => void }) {
       </Button>
     </div>
   );
-}
-
-function DayTabs({
-  days,
-  today,
-  day,
-  onDay,
-  store,
-  format,
-}: {
-  days: DayInfo[];
-  today: string;
-  day: number;
-  onDay: (d: number) => void;
-  store: GridStore;
-  format: DurationFormat;
-}) {
-  return (
-    <div className="day-tabs" role="group" aria-label="Day">
-      {days.map((d, i) => (
-        <DayTab key={d.date} info={d} index={i} selected={i === day} today={d.date === today} onDay={onDay} store={store} format={format} />
-      ))}
-    </div>
-  );
-}
-
-function DayTab({
-  info,
-  index,
-  selected,
-  today,
-  onDay,
-  store,
-  format,
-}: {
-  info: DayInfo;
-  index: number;
-  selected: boolean;
-  today: boolean;
-  onDay: (d: number) => void;
-  store: GridStore;
-  format: DurationFormat;
-}) {
-  const total = useDayTotal(store, index);
-  return (
-    <button
-      type="button"
-      aria-pressed={selected}
-      aria-label={`${info.full}${today ? ', today' : ''}: ${formatDuration(total, format)}`}
-      className={`day-tab${selected ? ' is-on' : ''}${today ? ' is-today' : ''}${info.weekend ? ' is-weekend' : ''}`}
-      onClick={() => onDay(index)}
-    >
-      <span className="day-tab__name">{info.short}</span>
-      <span className="day-tab__num">{info.dayOfMonth}</span>
-      <span className="day-tab__total">{total ? formatDuration(total, format) : '\u00a0'}</span>
-    </button>
-  );
-}
-
-function useDayTotal(store: GridStore, day: number) {
-  const [, force] = useState(0);
-  useEffect(() => store.subscribe(`day:${day}`, () => force((n) => n + 1)), [store, day]);
-  return store.dayTotal(day);
 }
 
 function KeyboardHelp() {

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { Button } from '../../ui/button.tsx';
+import { keysWith } from './grid-edits.ts';
 import type { GridStore } from './grid-store.ts';
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -8,9 +9,9 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? one : `${n} 
 /** Reads the failed and refused cells of the week, as a string so the snapshot is stable. */
 function useSaveProblems(store: GridStore) {
   const read = () => {
-    const failed = store.keysWith('failed').length;
-    const reasons = [...new Set(store.keysWith('refused').map((k) => store.cell(k).refused?.message ?? ''))];
-    return JSON.stringify({ failed, refused: store.keysWith('refused').length, reasons });
+    const failed = keysWith(store, 'failed').length;
+    const reasons = [...new Set(keysWith(store, 'refused').map((k) => store.cell(k).refused?.message ?? ''))];
+    return JSON.stringify({ failed, refused: keysWith(store, 'refused').length, reasons });
   };
   const text = useSyncExternalStore(
     useCallback((fn: () => void) => store.subscribe('status', fn), [store]),

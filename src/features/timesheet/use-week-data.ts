@@ -1,6 +1,5 @@
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import type { TimeRecord, TimeRecordListItem } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { projectsQueryOptions } from '../../api/projects.ts';
 import { clientsQueryOptions, weekRecordsQueryOptions, weekTimesheetQueryOptions } from './api.ts';
@@ -46,29 +45,10 @@ export function useSavedIntoCache(api: ApiClient, saver: Saver, userId: number, 
   const queryClient = useQueryClient();
   useEffect(
     () =>
-      saver.onSaved((saved) => {
-        if (saved.date < from || saved.date > to) return;
-        const key = weekRecordsQueryOptions(api, userId, from, to).queryKey;
-        queryClient.setQueryData(key, (old: TimeRecordListItem[] | undefined) => {
-          const rest = (old ?? []).filter((r) => !(r.date === saved.date && (r.task?.id ?? null) === saved.taskId));
-          if (!saved.record) return rest;
-          return [...rest, toListItem(saved.record)];
-        });
-      }),
+      saver.onSaved((saved, m) => m.intoWeekCache(queryClient, weekRecordsQueryOptions(api, userId, from, to).queryKey, from, to, saved)),
     [api, saver, userId, from, to, queryClient],
   );
 }
-
-const toListItem = (r: TimeRecord): TimeRecordListItem => ({
-  id: r.id,
-  time: r.time,
-  user: r.user,
-  date: r.date,
-  task: r.task,
-  isLocked: r.isLocked,
-  isInvoiced: r.isInvoiced,
-  comment: r.comment,
-});
 
 const rowsKey = (userId: number, weekId: number) => `timekeep.rows.${userId}.${weekId}`;
 

@@ -1,19 +1,10 @@
 import './timesheet.css';
-import {
-  memo,
-  useCallback,
-  useLayoutEffect,
-  useRef,
-  useState,
-  useSyncExternalStore,
-  type ClipboardEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
-import { formatCell, formatClock, formatDuration, parseDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { formatCell, formatClock, formatDuration, spokenDuration, type DurationFormat } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
 import { perfEnabled } from '../../lib/perf.ts';
+import { somethingWaits, weekActionsNow, whenWeekActions, withWeekActions } from './lazy-week-actions.ts';
 
 /** What the grid asks of the page: saving, moving focus, comments, timers, rows. */
 export interface GridActions {
@@ -73,30 +64,6 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
     nav.current = { rows: rows.length, cols, focusCell };
   });
 
-  const onCopy = (e: ClipboardEvent<HTMLTableElement>) => {
-    const sel = store.getSelection();
-    const target = e.target as HTMLInputElement;
-    if (!sel && target.selectionStart !== 0) return;
-    const r = sel
-      ? selectionBounds(sel)
-      : {
-          top: Number(target.dataset.r),
-          bottom: Number(target.dataset.r),
-          left: Number(target.dataset.c),
-          right: Number(target.dataset.c),
-        };
-    if (Number.isNaN(r.top)) return;
-    const list = store.rows();
-    const block: string[][] = [];
-    for (let i = r.top; i <= r.bottom; i++) {
-      const row: string[] = [];
-      for (let c = r.left; c <= r.right; c++) row.push(formatCell(store.cell(cellKey(list[i]!.key, c)).seconds, format));
-      block.push(row);
-    }
-    e.clipboardData.setData('text/plain', block.map((b) => b.join('\t')).join('\n'));
-    e.preventDefault();
-  };
-
   const colCount = days.length + 2;
   return (
     <div className="grid-scroll">
@@ -108,7 +75,8 @@ export function WeekGrid({ store, days, today, format, actions, singleDay, timer
         aria-colcount={colCount}
         aria-readonly={readOnlyReason ? true : undefined}
         className={`tgrid${singleDay !== null ? ' tgrid--single' : ''}`}
-        onCopy={onCopy}
+        // Before the editing code is here, no block can be selected: the browser copies the cell's text itself.
+        onCopy={(e) => weekActionsNow()?.copyBlock(store, e, format)}
       >
         <thead>
           <DaysHeadRow days={days} cols={cols} today={today} corner="Task" total="Total" />
@@ -195,6 +163,22 @@ export function DaysHeadRow({ days, cols, today, corner, total }: { days: DayInf
   );
 }
 
+export interface GridNav {
+  current: { rows: number; cols: number[]; focusCell: (r: number, c: number) => boolean };
+}
+
+/** What the editing code (./week-actions.ts) needs of a cell; `draft` is the text being typed, null when none. */
+export interface CellEdit {
+  store: GridStore;
+  cellId: string;
+  row: number;
+  col: number;
+  actions: GridActions;
+  nav: GridNav;
+  draft(): string | null;
+  setDraft(text: string | null): void;
+}
+
 interface RowProps {
   store: GridStore;
   row: RowInfo;
@@ -204,7 +188,7 @@ interface RowProps {
   today: string;
   format: DurationFormat;
   actions: GridActions;
-  nav: { current: { rows: number; cols: number[]; focusCell: (r: number, c: number) => boolean } };
+  nav: GridNav;
   colCount: number;
   timerElapsed: number | null;
   /** A read-only week (pending approval) offers neither Remove nor Start on its rows. */
@@ -340,129 +324,27 @@ const GridCell = memo(function GridCell({
     const b = selectionBounds(sel);
     return b.top !== b.bottom || b.left !== b.right ? row >= b.top && row <= b.bottom && col >= b.left && col <= b.right : false;
   });
-  const [draft, setDraft] = useState<string | null>(null);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const [draft, setDraftState] = useState<string | null>(null);
+  // The draft as the editing code reads it between renders (a key replayed right after a typed one).
+  const draftNow = useRef<string | null>(null);
+  const edit = useMemo<CellEdit>(
+    () => ({
+      store,
+      cellId,
+      row,
+      col,
+      actions,
+      nav,
+      draft: () => draftNow.current,
+      setDraft: (text) => {
+        draftNow.current = text;
+        setDraftState(text);
+      },
+    }),
+    [store, cellId, row, col, actions, nav],
+  );
   const text = draft ?? cell.invalid?.text ?? formatCell(cell.refused?.seconds ?? cell.seconds, format);
   const descId = `${cellId.replace(/\W/g, '-')}-desc`;
-
-  const commit = () => {
-    if (draft === null) return;
-    setDraft(null);
-    const parsed = parseDuration(draft);
-    if (!parsed.ok) store.markInvalid(cellId, draft, parsed.message);
-    else actions.commit(cellId, parsed.seconds);
-  };
-
-  const move = (dr: number, dc: number) => {
-    const { rows, cols, focusCell } = nav.current;
-    const ci = cols.indexOf(col);
-    let r = row + dr;
-    let i = ci + dc;
-    if (i >= cols.length) {
-      i = 0;
-      r += 1;
-    } else if (i < 0) {
-      i = cols.length - 1;
-      r -= 1;
-    }
-    if (r < 0 || r >= rows) return false;
-    store.setSelection(null);
-    return focusCell(r, cols[i]!);
-  };
-
-  const extend = (dr: number, dc: number) => {
-    const { rows, cols, focusCell } = nav.current;
-    const sel = store.getSelection() ?? { anchor: { row, col }, focus: { row, col } };
-    const ci = cols.indexOf(sel.focus.col) + dc;
-    const r = sel.focus.row + dr;
-    if (r < 0 || r >= rows || ci < 0 || ci >= cols.length) return;
-    store.setSelection({ anchor: sel.anchor, focus: { row: r, col: cols[ci]! } });
-    focusCell(r, cols[ci]!);
-  };
-
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (perfEnabled()) performance.mark('tk-key');
-    const input = e.currentTarget;
-    const all = input.selectionStart === 0 && input.selectionEnd === input.value.length;
-    const mod = e.ctrlKey || e.metaKey;
-    if (mod && (e.key === 'z' || e.key === 'Z') && !e.shiftKey) {
-      e.preventDefault();
-      if (draft !== null) {
-        setDraft(null);
-        store.revert(cellId);
-      } else actions.undo();
-      return;
-    }
-    if (e.shiftKey && e.key.startsWith('Arrow')) {
-      e.preventDefault();
-      commit();
-      const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[e.key] as [number, number];
-      extend(d[0], d[1]);
-      return;
-    }
-    switch (e.key) {
-      case 'Enter':
-        e.preventDefault();
-        if (e.shiftKey) {
-          commit();
-          actions.openComment(cellId);
-          return;
-        }
-        commit();
-        move(1, 0);
-        return;
-      case 'Escape':
-        if (draft !== null || cell.invalid) {
-          e.preventDefault();
-          setDraft(null);
-          store.revert(cellId);
-          requestAnimationFrame(() => input.select());
-        }
-        return;
-      case 'Tab':
-        commit();
-        if (move(0, e.shiftKey ? -1 : 1)) e.preventDefault();
-        return;
-      case 'ArrowUp':
-      case 'ArrowDown':
-        e.preventDefault();
-        commit();
-        move(e.key === 'ArrowUp' ? -1 : 1, 0);
-        return;
-      case 'ArrowLeft':
-        if (all || input.selectionStart === 0) {
-          e.preventDefault();
-          commit();
-          move(0, -1);
-        }
-        return;
-      case 'ArrowRight':
-        if (all || input.selectionEnd === input.value.length) {
-          e.preventDefault();
-          commit();
-          move(0, 1);
-        }
-        return;
-      case 'Delete':
-      case 'Backspace':
-        if (cell.locked) return;
-        if (e.key === 'Delete' || (all && draft === null)) {
-          if (!all && draft !== null) return;
-          e.preventDefault();
-          setDraft(null);
-          actions.commit(cellId, 0);
-        }
-        return;
-    }
-  };
-
-  const onPaste = (e: ClipboardEvent<HTMLInputElement>) => {
-    const data = e.clipboardData.getData('text/plain');
-    if (!/[\t\n]/.test(data.replace(/\r?\n$/, ''))) return;
-    e.preventDefault();
-    setDraft(null);
-    actions.paste(row, col, data);
-  };
 
   const status = cell.locked ? 'locked' : cell.invalid ? 'invalid' : cell.status;
   const describe = [
@@ -487,7 +369,6 @@ const GridCell = memo(function GridCell({
       }
     >
       <input
-        ref={inputRef}
         className="tgrid__input"
         data-r={row}
         data-c={col}
@@ -502,16 +383,31 @@ const GridCell = memo(function GridCell({
         aria-describedby={describe ? descId : undefined}
         aria-keyshortcuts="Shift+Enter"
         onFocus={(e) => e.currentTarget.select()}
-        onBlur={commit}
+        onBlur={() => withWeekActions((m) => m.commitCell(edit))}
         onChange={(e) => {
           if (cell.locked) return;
-          const v = e.target.value;
-          setDraft(v);
-          const parsed = parseDuration(v);
-          if (parsed.ok) store.preview(cellId, parsed.seconds);
+          edit.setDraft(e.target.value);
+          // The totals follow a valid draft as soon as the editing code is here.
+          whenWeekActions((m) => m.previewCell(edit));
         }}
-        onKeyDown={onKeyDown}
-        onPaste={onPaste}
+        onKeyDown={(e) => {
+          if (perfEnabled()) performance.mark('tk-key');
+          const m = weekActionsNow();
+          if (m) return m.cellKeyDown(edit, e);
+          const { key, shiftKey, ctrlKey, metaKey, altKey } = e;
+          // Typing goes into the cell as usual until a key has to wait; from then on every key waits its turn.
+          if (!somethingWaits() && key.length === 1 && !ctrlKey && !metaKey && !altKey) return;
+          if (key === 'Shift' || key === 'Control' || key === 'Alt' || key === 'Meta') return;
+          e.preventDefault();
+          withWeekActions((m2) => m2.replayKey({ key, shiftKey, ctrlKey, metaKey, altKey }));
+        }}
+        onPaste={(e) => {
+          const m = weekActionsNow();
+          if (m) return m.cellPaste(edit, e);
+          e.preventDefault();
+          const data = e.clipboardData.getData('text/plain');
+          withWeekActions((m2) => m2.replayPaste(edit, data));
+        }}
       />
       <CellBadge status={status} hasComment={cell.comment !== ''} />
       {cell.status === 'failed' && (

@@ -9,7 +9,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
 import { AppShell } from '../../features/shell/app-shell.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
-import { HeaderTimer } from '../../features/timer/header-timer.tsx';
+import { LazyHeaderTimer } from '../../features/timer/lazy-header-timer.tsx';
 import { useNow } from '../../features/timer/use-timer.ts';
 import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
 import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
@@ -63,7 +63,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
         </Suspense>
       }
       timer={
-        <HeaderTimer
+        <LazyHeaderTimer
           renderPicker={(onPick, close) => (
             <LazyTaskPicker
               userId={user.id}

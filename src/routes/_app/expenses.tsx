@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { categoriesQueryOptions } from '../../features/expenses/api.ts';
-import { parseExpensesSearch, type ExpensesSearch } from '../../features/expenses/filters.ts';
+import { parseExpensesSearch, type ExpensesSearch } from '../../features/expenses/search-params.ts';
 import { ExpensesRoute } from './-expenses-route.tsx';
 
 export const Route = createFileRoute('/_app/expenses')({

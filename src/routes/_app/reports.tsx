@@ -6,7 +6,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
 import { tabsFor } from '../../features/reports/access.ts';
 import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
-import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search.ts';
+import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search-params.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDuration } from '../../lib/duration.ts';
+import { parseDuration } from '../../lib/parse-duration.ts';
 
 /**
  * A duration typed the way the timesheet's grid reads it (`1:30`, `1.5`, `90m`, `2+0.5`), checked with the

@@ -1,23 +1,7 @@
 import type { SortState } from './types.ts';
+import type { TableSearch } from './search-params.ts';
 
-/** A list's sort and page as they appear in the URL: `?sort=-hours&page=3` (a leading `-` sorts descending). */
-export interface TableSearch {
-  sort?: string;
-  page?: number;
-}
-
-/**
- * Reads `sort` and `page` from raw search params, keeping only a sort on one of `sortable` and a
- * whole page number of at least 1; anything else is dropped (so an edited link still opens). Use it
- * inside a route's `validateSearch`: `validateSearch: (raw) => ({ ...parseTableSearch(raw, ['name']), … })`.
- */
-export function parseTableSearch(raw: Record<string, unknown>, sortable: readonly string[]): TableSearch {
-  const out: TableSearch = {};
-  if (typeof raw.sort === 'string' && sortable.includes(raw.sort.replace(/^-/, ''))) out.sort = raw.sort;
-  const page = typeof raw.page === 'number' ? raw.page : typeof raw.page === 'string' ? Number(raw.page) : NaN;
-  if (Number.isInteger(page) && page > 1) out.page = page;
-  return out;
-}
+export { parseTableSearch, type TableSearch } from './search-params.ts';
 
 /** The table's sort state from the URL's `sort`. */
 export function sortFromSearch(sort: string | undefined): SortState | null {

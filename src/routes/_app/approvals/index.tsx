@@ -8,7 +8,7 @@ import { ApprovalsTabs } from '../../../features/review/approvals-tabs.tsx';
 import { InboxPage } from '../../../features/review/inbox-page.tsx';
 import { neighbour, nextAfterDecision } from '../../../features/review/inbox-order.ts';
 import { ManagersOnly } from '../../../features/review/managers-only.tsx';
-import { parseInboxSearch, type InboxSearch } from '../../../features/review/search.ts';
+import { parseInboxSearch, type InboxSearch } from '../../../features/review/search-params.ts';
 import { WeekReviewPage } from '../../../features/review/week-review-page.tsx';
 import { weekOfDate } from '../../../lib/week.ts';
 import { PageTitle } from '../../../ui/page-title.tsx';

@@ -1,0 +1,66 @@
+import { parseTableSearch, type TableSearch } from '../../ui/table/search-params.ts';
+
+/** A report's filters as they stand in the URL: `?from=2026-05-01&to=2026-05-31&client=4&project=ev:12&person=7&sort=-time`. */
+export interface ReportSearch extends TableSearch {
+  from?: string | undefined;
+  to?: string | undefined;
+  client?: number | undefined;
+  project?: string | undefined;
+  person?: number | undefined;
+}
+
+const isDay = (v: unknown): v is string =>
+  typeof v === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(v) && !Number.isNaN(Date.parse(v));
+const id = (v: unknown) => {
+  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
+  return Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/**
+ * Reads a report's filters from raw search params, dropping what is not valid (so an edited or old link
+ * still opens): dates as `YYYY-MM-DD` in order, numeric client and person ids, a project id `ev:<digits>`,
+ * and a sort on one of `sortable`.
+ */
+export function parseReportSearch(raw: Record<string, unknown>, sortable: readonly string[]): ReportSearch {
+  const out: ReportSearch = { sort: parseTableSearch(raw, sortable).sort };
+  if (isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to) {
+    out.from = raw.from;
+    out.to = raw.to;
+  }
+  out.client = id(raw.client);
+  out.person = id(raw.person);
+  if (typeof raw.project === 'string' && /^ev:\d{1,15}$/.test(raw.project)) out.project = raw.project;
+  return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ReportSearch;
+}
+
+/** Columns a report table sorts by (the name columns and every figure): the `sort` param names one. */
+export const sortableColumns = [
+  'name',
+  'client',
+  'time',
+  'billableTime',
+  'nonBillableTime',
+  'timerTimePc',
+  'billableAmount',
+  'billableAmountTime',
+  'billableAmountExpenses',
+  'uninvoicedAmount',
+  'expenses',
+  'billableExpenses',
+  'separateExpenses',
+  'costs',
+  'costsTime',
+  'costsExpenses',
+  'profit',
+  'profitCosts',
+  'timeOffDays',
+  'timeOffTime',
+  'costsTimeOff',
+] as const;
+
+/** The calendar month holding `today` (`YYYY-MM-DD`): the range a report opens on. */
+export function monthOf(today: string): { from: string; to: string } {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
