@@ -29,9 +29,12 @@ async function start() {
     onError: (error) => {
       if (!(error instanceof ApiError) || error.status !== 401 || !session.isSignedIn) return;
       const back = router.state.location.href;
-      void session
-        .signOut()
-        .then(() => router.navigate({ to: '/sign-in', search: { redirect: back, expired: true } }))
+      // Signed out at once (revoking what is left of the grant goes on meanwhile), so the sign-in screen says
+      // why at once too, however slow the revocation: no guard sends the user there without the reason first.
+      const revoking = session.signOut();
+      void router
+        .navigate({ to: '/sign-in', search: { redirect: back, expired: true } })
+        .then(() => revoking)
         .then(() => queryClient.clear());
     },
   });
