@@ -154,6 +154,14 @@ describe('api client', () => {
     expect((calls[0]!.init.headers as Record<string, string>)['X-Api-Key']).toBe('tk_other');
   });
 
+  it('sends nothing without a credential (signed out, or signing out) and answers 401 at once', async () => {
+    const { api, calls } = setup([json(200, me)], { credential: null });
+    const error = await api.call(userRoutes.me).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).status).toBe(401);
+    expect(calls).toHaveLength(0);
+  });
+
   it('asks a refreshable credential for new tokens once on 401, then repeats the request', async () => {
     let token = 'old';
     const refresh = vi.fn(async () => {

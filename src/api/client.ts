@@ -108,6 +108,9 @@ export function createApiClient(options: ApiClientOptions) {
   async function request<T>(req: RequestOptions<T>): Promise<T> {
     const baseUrl = req.baseUrl ?? options.baseUrl();
     const credential = req.credential ?? options.credential();
+    // Every operation the app calls needs a credential: signed out (or signing out, while the grant is
+    // revoked), a request could only come back 401, so none is sent and the caller gets that answer at once.
+    if (!credential) throw new ApiError(401, { code: 401, message: 'You are signed out. Sign in to continue.' });
     let throttled = 0;
     let refreshed = false;
     for (;;) {

@@ -57,7 +57,7 @@ function client(responses: Array<Response | Error>) {
     if (next instanceof Error) throw next;
     return next;
   });
-  const api = createApiClient({ baseUrl: () => 'http://api.test/', credential: () => null, fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} });
+  const api = createApiClient({ baseUrl: () => 'http://api.test/', credential: () => ({ kind: 'apiKey', headers: () => ({ 'X-Api-Key': 'tk_test' }) }), fetch: fetch as unknown as typeof globalThis.fetch, sleep: async () => {} });
   return { api, calls };
 }
 

@@ -8,6 +8,9 @@ export function useSignOut() {
   const router = useRouter();
   const queryClient = useQueryClient();
   return async () => {
+    // Reads in flight stop here: one the server reached after the revocation could only come back 401.
+    // Signed out, the client sends nothing more while the grant is revoked.
+    void queryClient.cancelQueries();
     await session.signOut();
     await router.navigate({ to: '/sign-in' });
     queryClient.clear();
