@@ -19,3 +19,51 @@ describe('unwrapPreloads', () => {
     expect(unwrapPreloads(code)).toBe(code);
   });
 });
+
+describe('lazyChunkCss in a build', () => {
+  it('lets a lazily loaded chunk start every style sheet its nested imports wait for, all at once', async () => {
+    const fs = await import('node:fs');
+    const os = await import('node:os');
+    const path = await import('node:path');
+    const { build } = await import('vite');
+    const { lazyChunkCss } = await import('./lazy-chunk-css.ts');
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-lazy-css-'));
+    try {
+      // Three screens: a and b share widget, widget and c share leaf, so leaf, widget and a are three chunks
+      // nested three deep, each with its own style sheet.
+      const files: Record<string, string> = {
+        'index.html': '<!doctype html><script type="module" src="./main.js"></script>',
+        'main.js': 'for (const load of [() => import("./a.js"), () => import("./b.js"), () => import("./c.js")]) load().then((m) => m.show());',
+        'a.js': 'import "./a.css"; import { widget } from "./widget.js"; export const show = () => widget("a");',
+        'b.js': 'import { widget } from "./widget.js"; export const show = () => widget("b");',
+        'c.js': 'import { leaf } from "./leaf.js"; export const show = () => leaf("c");',
+        'widget.js': 'import "./widget.css"; import { leaf } from "./leaf.js"; export const widget = (s) => leaf(s + "!");',
+        'leaf.js': 'import "./leaf.css"; export const leaf = (s) => document.body.append(s);',
+        'a.css': '.a { color: red }',
+        'widget.css': '.widget { color: green }',
+        'leaf.css': '.leaf { color: blue }',
+      };
+      for (const [name, text] of Object.entries(files)) fs.writeFileSync(path.join(root, name), text);
+      await build({
+        root,
+        configFile: false,
+        logLevel: 'silent',
+        plugins: [lazyChunkCss()],
+        build: { outDir: 'dist', modulePreload: false, minify: false },
+      });
+      const assets = path.join(root, 'dist/assets');
+      const read = (f: string) => fs.readFileSync(path.join(assets, f), 'utf8');
+      const chunk = fs.readdirSync(assets).find((f) => /^a-.*\.js$/.test(f))!;
+      // The chunk's first import is its starter, so it runs before leaf's and widget's own waits.
+      const starter = /^import "\.\/(css-start-[\w-]+\.js)";\n/.exec(read(chunk))?.[1];
+      expect(starter).toBeDefined();
+      const started = JSON.parse(/^(\[[^\]]*\])/.exec(read(starter!))![1]!) as string[];
+      expect(started.map((f) => f.replace(/-[\w-]+\.css$/, '.css')).sort()).toEqual(['./a.css', './leaf.css', './widget.css']);
+      // Each chunk still waits for its own sheet; c, whose only sheet is leaf's, has nothing to chain and no starter.
+      expect(read(chunk)).toMatch(/\nawait Promise\.all\(\["\.\/a-[\w-]+\.css"\]/);
+      expect(read(fs.readdirSync(assets).find((f) => /^c-.*\.js$/.test(f))!)).not.toMatch(/css-start-/);
+    } finally {
+      fs.rmSync(root, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

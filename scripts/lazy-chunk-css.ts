@@ -9,8 +9,14 @@
  *   a `<link rel="stylesheet">` per file (once per page) and waits for them, so nothing draws unstyled: a
  *   chunk's static imports run first, each waiting for its own CSS, and a failed style sheet fails the
  *   `import()` as a failed script does.
+ * - Static imports run one after the other, so those waits would chain: a screen whose chunks nest four deep
+ *   fetched four style sheets one after another. A chunk loaded by `import()` whose imports bring CSS too
+ *   therefore first imports a small module of its own (`assets/css-start-<hash>.js`) that adds the links of
+ *   every style sheet its imports need, all at once; each chunk's wait then finds its sheet already coming.
  */
+import crypto from 'node:crypto';
 import path from 'node:path';
+import type { OutputBundle, OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
 
 const WRAPPER = /\b__vitePreload(?:\$\d+)?\(/g;
@@ -64,14 +70,38 @@ export function unwrapPreloads(code: string): string {
   return out + code.slice(at);
 }
 
-/** Runs in the page: adds the style sheets (relative to the chunk) not on the page yet, and waits for them. */
-const loader = (files: string[]) =>
-  `await Promise.all(${JSON.stringify(files)}.map((f)=>{` +
+/**
+ * Runs in the page: adds the style sheets (relative to the chunk) not on the page yet, each with its load as
+ * `tkLoaded` (a failure is kept for whoever waits on it, never reported unhandled), and answers those loads.
+ */
+const addLinks = (files: string[]) =>
+  `${JSON.stringify(files)}.map((f)=>{` +
   `const h=new URL(f,import.meta.url).href,o=[...document.querySelectorAll("link[rel=stylesheet]")].find((l)=>l.href===h);` +
   `if(o)return o.tkLoaded;` +
   `const l=Object.assign(document.createElement("link"),{rel:"stylesheet",href:h});` +
-  `l.tkLoaded=new Promise((y,n)=>{l.onload=y;l.onerror=()=>n(new Error("Could not load "+h))});` +
-  `document.head.append(l);return l.tkLoaded}));\n`;
+  `l.tkLoaded=new Promise((y,n)=>{l.onload=y;l.onerror=()=>n(new Error("Could not load "+h))});l.tkLoaded.catch(()=>{});` +
+  `document.head.append(l);return l.tkLoaded})`;
+
+/** A chunk's own style sheets: added, then waited for before its code runs. */
+const loader = (files: string[]) => `await Promise.all(${addLinks(files)});`;
+
+/** `file` as an import from the chunk `from` (both relative to the output folder). */
+const relativeTo = (from: string, file: string) => {
+  const rel = path.posix.relative(path.posix.dirname(from), file);
+  return rel.startsWith('.') ? rel : `./${rel}`;
+};
+
+/** Puts `line` above a chunk's code; its source map's lines move down by one. */
+function prependLine(bundle: OutputBundle, chunk: OutputChunk, line: string) {
+  chunk.code = `${line}\n${chunk.code}`;
+  const mapAsset = bundle[`${chunk.fileName}.map`];
+  if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
+  if (mapAsset?.type === 'asset' && typeof mapAsset.source === 'string') {
+    const map = JSON.parse(mapAsset.source) as { mappings: string };
+    map.mappings = `;${map.mappings}`;
+    mapAsset.source = JSON.stringify(map);
+  }
+}
 
 /** Vite's own module for its preload helper (`vite/preload-helper`). */
 const HELPER = '\0vite/preload-helper.js';
@@ -112,23 +142,37 @@ export function lazyChunkCss(): Plugin[] {
             chunk.imports.forEach(walk);
           };
           for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(chunk.fileName);
-          for (const chunk of Object.values(bundle)) {
-            if (chunk.type !== 'chunk' || initial.has(chunk.fileName)) continue;
-            const css = [...(chunk.viteMetadata?.importedCss ?? [])];
-            if (!css.length) continue;
-            const files = css.map((f) => {
-              const rel = path.posix.relative(path.posix.dirname(chunk.fileName), f);
-              return rel.startsWith('.') ? rel : `./${rel}`;
-            });
-            chunk.code = loader(files) + chunk.code;
-            // One line more at the top: the source map's lines move down by one.
-            const mapAsset = bundle[`${chunk.fileName}.map`];
-            if (chunk.map) chunk.map.mappings = `;${chunk.map.mappings}`;
-            if (mapAsset?.type === 'asset' && typeof mapAsset.source === 'string') {
-              const map = JSON.parse(mapAsset.source) as { mappings: string };
-              map.mappings = `;${map.mappings}`;
-              mapAsset.source = JSON.stringify(map);
-            }
+          const lazy = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk' && !initial.has(c.fileName));
+          const ownCss = (chunk: OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
+          // The style sheets a chunk and its static imports wait for, and how many of those chunks wait: two or
+          // more would wait one after another.
+          const sheetsUnder = (chunk: OutputChunk) => {
+            const seen = new Set<string>();
+            const css = new Set<string>();
+            let waiting = 0;
+            const visit = (file: string) => {
+              const c = bundle[file];
+              if (seen.has(file) || initial.has(file) || c?.type !== 'chunk') return;
+              seen.add(file);
+              c.imports.forEach(visit);
+              if (ownCss(c).length) waiting++;
+              ownCss(c).forEach((f) => css.add(f));
+            };
+            visit(chunk.fileName);
+            return { css: [...css], waiting };
+          };
+          // Read before any chunk changes; the starters are added once every chunk has its own wait.
+          const starters = lazy.filter((c) => c.isDynamicEntry).map((chunk) => ({ chunk, ...sheetsUnder(chunk) }));
+          for (const chunk of lazy) {
+            const css = ownCss(chunk);
+            if (css.length) prependLine(bundle, chunk, loader(css.map((f) => relativeTo(chunk.fileName, f))));
+          }
+          for (const { chunk, css, waiting } of starters) {
+            if (waiting < 2) continue;
+            const source = `${addLinks(css.map((f) => relativeTo('assets/css-start.js', f)))};\n`;
+            const fileName = `assets/css-start-${crypto.createHash('sha256').update(source).digest('base64url').slice(0, 10)}.js`;
+            if (!bundle[fileName]) this.emitFile({ type: 'asset', fileName, source });
+            prependLine(bundle, chunk, `import ${JSON.stringify(relativeTo(chunk.fileName, fileName))};`);
           }
         },
       },
