@@ -114,7 +114,8 @@ function cli<T>(dataDir: string, args: string[]): T {
 function buildIfStale() {
   const built = path.join(repo, 'dist/index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
-  const sources = ['src', 'public', 'contract', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repo, p));
+  // scripts/ holds the build's own plugins (vite.config.ts imports them).
+  const sources = ['src', 'public', 'contract', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repo, p));
   if (builtAt > 0 && newestMtime(sources) <= builtAt) return;
   execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: repo,
