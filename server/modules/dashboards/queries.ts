@@ -58,7 +58,9 @@ const timeKey: Record<GroupBy, SQL> = { client: sql`client_id`, project: sql`pro
  * so the fee is counted once per project and report. Costs use the user's cost or the project's cost
  * override. Timer seconds are the `TIMER` history of each record, at most the record's time.
  *
- * Shape, for speed (bench/dashboards.bench.ts): one pass over the records in range; one pass over the
+ * Shape, for speed (bench/dashboards.bench.ts): one pass over the records in range, summed per rate
+ * period of the user (a row of rate history in force, or none) before the user's own rate and cost fill the
+ * periods without one, so users are joined to the sums, not to every record; one pass over the
  * team's `TIMER` history (the partial index `time_history_timer_idx` holds only those rows), summed per
  * record and joined by record id, so the history of records outside the range adds nothing; project
  * settings are read from jsonb once per project and the per-user overrides looked up on the
@@ -74,13 +76,12 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
       WHERE team_id = ${f.teamId} AND action = 'TIMER'
       GROUP BY record_id
     ),
-    agg AS (
+    periods AS (
       SELECT r.user_id, t.project_id, (t.id IS NOT NULL AND NOT t.unbillable) AS task_billable, r.is_invoiced,
-             ${userRatesInForce.rate} AS user_rate, ${userRatesInForce.cost} AS user_cost,
+             ur.rate, ur.cost,
              sum(r.time) AS secs,
              sum(least(greatest(coalesce(h.secs, 0), 0), r.time)::integer) AS timer
       FROM time_records r
-      JOIN users u ON u.id = r.user_id
       ${joinRatesInForce(f.teamId, sql`r.user_id`, sql`r.date`)}
       LEFT JOIN tasks t ON t.id = r.task_id
       LEFT JOIN hist h ON h.record_id = r.id
@@ -88,6 +89,12 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
         ${f.projectId !== undefined ? sql`AND t.project_id = ${f.projectId}` : sql``}
         ${f.clientId !== undefined ? sql`AND t.project_id IN (SELECT id FROM projects WHERE team_id = ${f.teamId} AND client_id = ${f.clientId})` : sql``}
       GROUP BY 1, 2, 3, 4, 5, 6
+    ),
+    agg AS (
+      SELECT a.user_id, a.project_id, a.task_billable, a.is_invoiced, a.secs, a.timer,
+             coalesce(a.rate, u.rate) AS user_rate, coalesce(a.cost, u.cost) AS user_cost
+      FROM periods a
+      JOIN users u ON u.id = a.user_id
     ),
     proj AS (
       SELECT id, client_id, ${projectBillingColumns}
