@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
 import * as oauth from 'oauth4webapi';
-import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { oauthThrottle, users } from '../db/schema/index.ts';
 import {
   authorizationUrl,
-  forgetThrottling,
+  freshCode,
   Browser,
   formFields,
   insecure,
@@ -14,20 +13,16 @@ import {
   PASSWORD,
   registerClient,
   signInAndConsent,
-  startServer,
   tokenRequest,
   userWithPassword,
+  useTestServer,
   type Env,
 } from './test-support.ts';
 
 let env: Env;
-beforeAll(async () => {
-  env = await startServer();
-});
-beforeEach(() => forgetThrottling(env));
+useTestServer((e) => (env = e));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${env.base}${path}`, { headers });
-const challengeOf = (res: Response) => res.headers.get('www-authenticate') ?? '';
 
 /** Runs the browser part of a flow and answers the redirect back to the client. */
 async function callbackFor(extra: Record<string, string>, omit: string[] = []) {
@@ -37,16 +32,6 @@ async function callbackFor(extra: Record<string, string>, omit: string[] = []) {
   for (const k of omit) url.searchParams.delete(k);
   const res = await signInAndConsent(env, new Browser(), url, user);
   return { res, location: res.headers.get('location') ? new URL(res.headers.get('location')!) : null };
-}
-
-/** A code obtained through the pages, not yet exchanged. */
-async function freshCode() {
-  const user = await userWithPassword(env);
-  const reg = await registerClient(env);
-  const { url, verifier, state } = await authorizationUrl(env, reg.client, reg.redirectUri);
-  const res = await signInAndConsent(env, new Browser(), url, user);
-  const params = oauth.validateAuthResponse(env.as, reg.client, new URL(res.headers.get('location')!), state);
-  return { ...reg, user, verifier, code: params.get('code')!, params };
 }
 
 describe('authorization request', () => {
@@ -171,7 +156,7 @@ describe('sign-in', () => {
 
 describe('token endpoint', () => {
   it('refuses a verifier that does not match, and the code is then spent', async () => {
-    const { client, redirectUri, code, verifier, params } = await freshCode();
+    const { client, redirectUri, code, verifier, params } = await freshCode(env);
     const wrong = await tokenRequest(env, {
       grant_type: 'authorization_code',
       client_id: client.client_id,
@@ -188,7 +173,7 @@ describe('token endpoint', () => {
   });
 
   it('refuses a missing verifier, a trailing-slash redirect URI, another client, and an expired code', async () => {
-    const a = await freshCode();
+    const a = await freshCode(env);
     const missing = await tokenRequest(env, {
       grant_type: 'authorization_code',
       client_id: a.client.client_id,
@@ -198,7 +183,7 @@ describe('token endpoint', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.error).toBe('invalid_grant');
 
-    const b = await freshCode();
+    const b = await freshCode(env);
     const slash = await tokenRequest(env, {
       grant_type: 'authorization_code',
       client_id: b.client.client_id,
@@ -208,7 +193,7 @@ describe('token endpoint', () => {
     });
     expect(slash.body.error).toBe('invalid_grant');
 
-    const c = await freshCode();
+    const c = await freshCode(env);
     const { client: other } = await registerClient(env);
     const stolen = await tokenRequest(env, {
       grant_type: 'authorization_code',
@@ -219,7 +204,7 @@ describe('token endpoint', () => {
     });
     expect(stolen.body.error).toBe('invalid_grant');
 
-    const d = await freshCode();
+    const d = await freshCode(env);
     env.clock.offsetMs = 61_000;
     try {
       const late = await tokenRequest(env, {
@@ -236,7 +221,7 @@ describe('token endpoint', () => {
   });
 
   it('refuses a resource different from the authorization request', async () => {
-    const a = await freshCode();
+    const a = await freshCode(env);
     const res = await tokenRequest(env, {
       grant_type: 'authorization_code',
       client_id: a.client.client_id,
@@ -271,7 +256,7 @@ describe('token endpoint', () => {
   });
 
   it('revokes the tokens issued from a code that is used twice', async () => {
-    const { client, redirectUri, code, verifier } = await freshCode();
+    const { client, redirectUri, code, verifier } = await freshCode(env);
     const fields = {
       grant_type: 'authorization_code',
       client_id: client.client_id,
@@ -330,123 +315,6 @@ describe('token endpoint', () => {
     const { client: other } = await registerClient(env);
     const res = await tokenRequest(env, { grant_type: 'refresh_token', client_id: other.client_id, refresh_token: tokens.refresh_token! });
     expect(res.body.error).toBe('invalid_grant');
-  });
-});
-
-describe('access tokens on the API', () => {
-  let token: string;
-  let userId: number;
-  beforeAll(async () => {
-    const user = await userWithPassword(env);
-    userId = user.id;
-    token = (await obtainTokens(env, { user })).tokens.access_token;
-  });
-
-  const expectInvalid = async (bearer: string) => {
-    const res = await get('/users/me', { authorization: `Bearer ${bearer}` });
-    expect(res.status).toBe(401);
-    expect(challengeOf(res)).toContain('error="invalid_token"');
-    expect(challengeOf(res)).toContain(`resource_metadata="${env.base}/.well-known/oauth-protected-resource"`);
-    return res;
-  };
-
-  it('refuses a token signed by another key', async () => {
-    const claims = decodeJwt(token);
-    const { privateKey } = await generateKeyPair('ES256');
-    const kid = decodeProtectedHeader(token).kid!;
-    const forged = await new SignJWT({ ...claims, jti: crypto.randomUUID() })
-      .setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid })
-      .sign(privateKey);
-    await expectInvalid(forged);
-    const forgedUnknownKid = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid: 'other' }).sign(privateKey);
-    await expectInvalid(forgedUnknownKid);
-    // The same claims re-signed by another key, even with the real jti.
-    const sameJti = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', typ: 'at+jwt', kid }).sign(privateKey);
-    await expectInvalid(sameJti);
-  });
-
-  it('refuses alg none, malformed tokens and wrong audiences', async () => {
-    const [, payload] = token.split('.');
-    const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'at+jwt' })).toString('base64url')}.${payload}.`;
-    await expectInvalid(none);
-    await expectInvalid('not-a-jwt');
-    const tampered = token.split('.');
-    tampered[1] = Buffer.from(JSON.stringify({ ...decodeJwt(token), sub: String(userId + 1) })).toString('base64url');
-    await expectInvalid(tampered.join('.'));
-    const withMcpAudience = tampered.slice();
-    withMcpAudience[1] = Buffer.from(JSON.stringify({ ...decodeJwt(token), aud: `${env.base}/mcp` })).toString('base64url');
-    await expectInvalid(withMcpAudience.join('.'));
-  });
-
-  it('refuses an expired token', async () => {
-    expect((await get('/users/me', { authorization: `Bearer ${token}` })).status).toBe(200);
-    env.clock.offsetMs = 3601_000;
-    try {
-      const res = await expectInvalid(token);
-      expect(challengeOf(res)).toContain('expired');
-    } finally {
-      env.clock.offsetMs = 0;
-    }
-  });
-});
-
-describe('DPoP proofs', () => {
-  let access: string;
-  let keys: { privateKey: CryptoKey; publicKey: CryptoKey };
-  beforeAll(async () => {
-    const user = await userWithPassword(env);
-    const reg = await registerClient(env);
-    const kp = await oauth.generateKeyPair('ES256');
-    keys = kp;
-    access = (await obtainTokens(env, { user, client: reg, dpop: oauth.DPoP(reg.client, kp) })).tokens.access_token;
-    expect((decodeJwt(access).cnf as { jkt: string }).jkt).toBe(await calculateJwkThumbprint(await exportJWK(kp.publicKey)));
-  });
-
-  const proof = async (htm: string, htu: string, opts: { jti?: string; iat?: number; ath?: string | null } = {}) => {
-    const jwk = await exportJWK(keys.publicKey);
-    const ath = opts.ath === undefined ? crypto.createHash('sha256').update(access).digest('base64url') : opts.ath;
-    return new SignJWT({ htm, htu, jti: opts.jti ?? crypto.randomUUID(), ...(ath ? { ath } : {}) })
-      .setProtectedHeader({ alg: 'ES256', typ: 'dpop+jwt', jwk })
-      .setIssuedAt(opts.iat ?? Math.floor(Date.now() / 1000))
-      .sign(keys.privateKey);
-  };
-  const call = async (p: string, path = '/users/me') => get(path, { authorization: `DPoP ${access}`, dpop: p });
-
-  it('accepts a fresh proof for this request', async () => {
-    expect((await call(await proof('GET', `${env.base}/users/me`))).status).toBe(200);
-    expect((await call(await proof('GET', `${env.base}/users/me?ignored=query`))).status).toBe(200);
-  });
-
-  it('refuses a proof for another URL or method', async () => {
-    const url = await call(await proof('GET', `${env.base}/clients`));
-    expect(url.status).toBe(401);
-    expect(challengeOf(url)).toContain('invalid_dpop_proof');
-    expect((await call(await proof('POST', `${env.base}/users/me`))).status).toBe(401);
-  });
-
-  it('refuses a replayed proof', async () => {
-    const p = await proof('GET', `${env.base}/users/me`);
-    expect((await call(p)).status).toBe(200);
-    const replay = await call(p);
-    expect(replay.status).toBe(401);
-    expect(challengeOf(replay)).toContain('already used');
-  });
-
-  it('refuses a stale proof, one without ath, and one for another token', async () => {
-    expect((await call(await proof('GET', `${env.base}/users/me`, { iat: Math.floor(Date.now() / 1000) - 120 }))).status).toBe(401);
-    expect((await call(await proof('GET', `${env.base}/users/me`, { ath: null }))).status).toBe(401);
-    expect((await call(await proof('GET', `${env.base}/users/me`, { ath: 'x'.repeat(43) }))).status).toBe(401);
-  });
-
-  it('refuses a proof for another URL at the token endpoint', async () => {
-    const { client, redirectUri, code, verifier } = await freshCode();
-    const bad = await proof('POST', `${env.base}/oauth/other`, { ath: null });
-    const res = await tokenRequest(
-      env,
-      { grant_type: 'authorization_code', client_id: client.client_id, code, redirect_uri: redirectUri, code_verifier: verifier },
-      { dpop: bad },
-    );
-    expect(res).toMatchObject({ status: 400, body: { error: 'invalid_dpop_proof' } });
   });
 });
 

@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   authorizationServerMetadata,
   clientRegistrationResponse,
@@ -12,22 +12,18 @@ import { rotateSigningKey } from './keys.ts';
 import {
   authorizationUrl,
   Browser,
-  forgetThrottling,
   formFields,
   insecure,
   obtainTokens,
   registerClient,
   signInAndConsent,
-  startServer,
   userWithPassword,
+  useTestServer,
   type Env,
 } from './test-support.ts';
 
 let env: Env;
-beforeAll(async () => {
-  env = await startServer();
-});
-beforeEach(() => forgetThrottling(env));
+useTestServer((e) => (env = e));
 
 /** A GET on the API with oauth4webapi; a 401 challenge comes back as the response (oauth4webapi throws it). */
 const api = (token: string, path: string, dpop?: oauth.DPoPHandle) =>

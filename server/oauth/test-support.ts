@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import * as oauth from 'oauth4webapi';
-import { afterAll, expect } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { oauthThrottle } from '../db/schema/index.ts';
 import { serveApi } from '../http/node-server.ts';
 import { setupTestApp, type TestUser } from '../test/harness.ts';
@@ -27,6 +27,16 @@ export type Env = Awaited<ReturnType<typeof startServer>>;
 
 /** Every test comes from 127.0.0.1: call in `beforeEach` so each starts with no throttling history. */
 export const forgetThrottling = (env: Env) => env.t.db.delete(oauthThrottle);
+
+/** Starts the server before a file's tests (handing it to `use`) and forgets sign-in throttling before each test. */
+export function useTestServer(use: (env: Env) => void) {
+  let env: Env;
+  beforeAll(async () => {
+    env = await startServer();
+    use(env);
+  });
+  beforeEach(() => forgetThrottling(env));
+}
 
 export const PASSWORD = 'correct horse battery staple';
 
@@ -138,6 +148,16 @@ export async function signInAndConsent(
     res = await browser.post(`${env.base}/oauth/authorize`, { ...formFields(html, '/oauth/authorize'), decision });
   }
   return res;
+}
+
+/** A code obtained through the pages (a new user and client), not yet exchanged. */
+export async function freshCode(env: Env) {
+  const user = await userWithPassword(env);
+  const reg = await registerClient(env);
+  const { url, verifier, state } = await authorizationUrl(env, reg.client, reg.redirectUri);
+  const res = await signInAndConsent(env, new Browser(), url, user);
+  const params = oauth.validateAuthResponse(env.as, reg.client, new URL(res.headers.get('location')!), state);
+  return { ...reg, user, verifier, code: params.get('code')!, params };
 }
 
 /** The whole flow: authorize, sign in, consent, exchange the code (optionally with DPoP). */
