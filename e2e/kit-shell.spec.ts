@@ -212,6 +212,36 @@ test.describe('on a laptop', () => {
     await expect(page.locator(':focus')).toHaveText(first);
   });
 
+  test('the list opened by Arrow Down keeps the focus on its first screen when the bar narrows again, until the user moves', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/sign-in?redirect=%2Ftimesheet');
+    await signIn(page, adaKey());
+    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+    const more = nav.getByRole('button', { name: /^More/ });
+    const links = nav.locator('.more-menu__list').getByRole('link');
+    await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+    await page.evaluate(() => (document.querySelector<HTMLElement>('.shell__bar')!.style.maxWidth = '1300px'));
+    await more.focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(links.first()).toBeFocused();
+    const before = await links.count();
+    // The list is open and the bar narrows (a window dragged smaller, a part of the header arriving late): a
+    // screen moves from the bar to the top of the list. The user has not moved, so the first screen is focused.
+    await page.evaluate(() => (document.querySelector<HTMLElement>('.shell__bar')!.style.maxWidth = '1100px'));
+    await expect.poll(() => links.count()).toBeGreaterThan(before);
+    await expect(links.first()).toBeFocused();
+    // Once the user moves, the focus is theirs: another narrowing leaves it where they put it.
+    await page.keyboard.press('ArrowDown');
+    const chosen = await links.nth(1).innerText();
+    await expect(links.nth(1)).toBeFocused();
+    const count = await links.count();
+    await page.evaluate(() => (document.querySelector<HTMLElement>('.shell__bar')!.style.maxWidth = '900px'));
+    await expect.poll(() => links.count()).toBeGreaterThan(count);
+    await expect(page.locator(':focus')).toHaveText(chosen);
+  });
+
   test('with a long name in the header, More follows the last link that fits, at 1280 and 1360 px', async ({ page }) => {
     const n = Date.now().toString(36);
     const admin = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {

@@ -19,8 +19,15 @@ export default function MoreList({ id, items, badges, focusFirst, rootRef, onClo
   const listRef = useRef<HTMLUListElement>(null);
   const links = () => Array.from(listRef.current?.querySelectorAll<HTMLElement>('a') ?? []);
 
+  // Arrow Down lands on the first screen, and stays on it while the list changes under it (the bar settling
+  // after a resize, a part of the header arriving late) until the user moves.
+  const stayFirst = useRef(focusFirst);
   useEffect(() => {
-    if (focusFirst) links()[0]?.focus();
+    const first = links()[0];
+    if (stayFirst.current && first && document.activeElement !== first) first.focus();
+  }, [items]);
+
+  useEffect(() => {
     const outside = (e: Event) => {
       if (e.target instanceof Node && !rootRef.current?.contains(e.target)) onClose(false);
     };
@@ -37,6 +44,7 @@ export default function MoreList({ id, items, badges, focusFirst, rootRef, onClo
     const at = list.indexOf(document.activeElement as HTMLElement);
     const move = (to: number) => {
       e.preventDefault();
+      stayFirst.current = false;
       list[(to + list.length) % list.length]?.focus();
     };
     if (e.key === 'ArrowDown') move(at + 1);
