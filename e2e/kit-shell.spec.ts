@@ -1,5 +1,5 @@
 import { phoneBar, screensFor } from '../src/app/screens.ts';
-import type { Locator } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 import { timesheetId } from '../contract/timesheet-ids.ts';
 import { call, seedWorld } from './timesheet-helpers.ts';
@@ -72,6 +72,16 @@ async function expectMoreAfterLastLink(nav: Locator) {
   // Measured once the bar has settled (Clock in and the counts arrive after the first paint).
   await expect.poll(gap, { message: 'space between the last link and More' }).toBeGreaterThanOrEqual(0);
   expect(await gap(), 'space between the last link and More').toBeLessThanOrEqual(12);
+}
+
+/** Ada signed in on the timesheet at 1440 px, with the header's More button and its list. */
+async function timesheetAt1440(page: Page) {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/sign-in?redirect=%2Ftimesheet');
+  await signIn(page, adaKey());
+  const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
+  await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+  return { more: nav.getByRole('button', { name: /^More/ }), list: nav.locator('.more-menu__list') };
 }
 
 test.describe('on a laptop', () => {
@@ -183,13 +193,7 @@ test.describe('on a laptop', () => {
   test('Arrow Down on More pressed before the bar re-measured after narrowing still lands on the first screen of the list', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/sign-in?redirect=%2Ftimesheet');
-    await signIn(page, adaKey());
-    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    const more = nav.getByRole('button', { name: /^More/ });
-    const list = nav.locator('.more-menu__list');
-    await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+    const { more, list } = await timesheetAt1440(page);
     // The list's code is loaded: it then opens in the same task as the key press.
     await more.click();
     await expect(list).toBeVisible();
@@ -215,13 +219,8 @@ test.describe('on a laptop', () => {
   test('the list opened by Arrow Down keeps the focus on its first screen when the bar narrows again, until the user moves', async ({
     page,
   }) => {
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto('/sign-in?redirect=%2Ftimesheet');
-    await signIn(page, adaKey());
-    const nav = page.getByRole('banner').getByRole('navigation', { name: 'Main' });
-    const more = nav.getByRole('button', { name: /^More/ });
-    const links = nav.locator('.more-menu__list').getByRole('link');
-    await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
+    const { more, list } = await timesheetAt1440(page);
+    const links = list.getByRole('link');
     await page.evaluate(() => (document.querySelector<HTMLElement>('.shell__bar')!.style.maxWidth = '1300px'));
     await more.focus();
     await page.keyboard.press('ArrowDown');
