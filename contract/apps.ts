@@ -46,5 +46,6 @@ export const appRoutes = {
     summary: "Replaces the caller's API key with a new one; the old key is refused from this moment",
     status: 200,
     response: apiKeyAnswer,
+    secret: true,
   }),
 };

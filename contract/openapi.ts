@@ -44,6 +44,10 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
       responses['429'] = errorResponse('Rate limit exceeded');
     }
     if (r.params) responses['404'] = errorResponse('Not found');
+    if (r.secret) {
+      const ok = responses[String(r.status)] as Record<string, unknown>;
+      ok.headers = { 'Cache-Control': { description: 'no-store: the answer holds a secret', schema: { type: 'string', const: 'no-store' } } };
+    }
     for (const [status, description] of Object.entries(r.answers ?? {})) {
       if (Number(status) < 300) responses[status] = { ...(responses[String(r.status)] as object), description };
       else responses[status] = errorResponse(description, r.oauthErrors ? 'OAuthError' : 'Error');

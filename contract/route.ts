@@ -22,6 +22,8 @@ export interface RouteDef {
   /** Content type of a non-JSON response (downloads, HTML). */
   produces?: string;
   deprecated?: boolean;
+  /** The answer can hold a secret (an API key, a webhook signing secret): sent with `Cache-Control: no-store`. */
+  secret?: true;
   /**
    * Statuses the operation answers besides its success status and the ones every operation of its kind
    * answers (the OpenAPI document adds those), with what each means. A 2xx here carries the same body as the success.

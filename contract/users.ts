@@ -93,11 +93,14 @@ export const updateUserBody = z
 const userIdParams = z.object({ user_id: numericIdParam });
 
 export const userRoutes = {
-  me: defineRoute({ method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user }),
+  me: defineRoute({
+    method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user, secret: true,
+  }),
   teamUsers: defineRoute({ method: 'get', path: '/team/users', tag: 'Users', summary: 'Users of the team', status: 200, response: z.array(user) }),
   invite: defineRoute({
     method: 'post', path: '/team/users', tag: 'Users', summary: 'Invite a user (admins)', body: inviteUserBody, status: 201,
     response: user.extend({ apiKey: z.string() }),
+    secret: true,
   }),
   update: defineRoute({
     method: 'put', path: '/team/users/{user_id}', tag: 'Users', summary: 'Update a user (admins)', params: userIdParams, body: updateUserBody, status: 200, response: user,

@@ -136,6 +136,7 @@ export const webhookRoutes = {
     body: createWebhookBody,
     status: 201,
     response: webhook,
+    secret: true,
     answers: {
       200: 'A disabled webhook of the caller for the same targetUrl was restored (and handshaken again)',
       409: 'The caller already has an active webhook for this targetUrl',
@@ -151,6 +152,7 @@ export const webhookRoutes = {
     body: updateWebhookBody,
     status: 200,
     response: webhook,
+    secret: true,
   }),
   remove: defineRoute({ method: 'delete', path: '/hooks/{id}', tag: T, summary: 'Delete a webhook', params, status: 204 }),
   deactivate: defineRoute({

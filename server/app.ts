@@ -57,6 +57,12 @@ export function createApp(deps: Deps) {
     }),
   );
 
+  // No answer is ever to be read by a browser as another type than the one it declares (JSON as script or HTML).
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+  });
+
   registerOpsRoutes(app, deps, ops);
 
   const openapi = buildOpenApi(allRoutes(), deps.config.publicUrl);

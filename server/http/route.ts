@@ -46,7 +46,10 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
     if (def.auth === 'none') return answer(c, undefined as unknown as Caller);
     const caller = await limitAuthFailures(c, () => authenticate(c));
     await consumeRateLimit(c, caller.credential.key);
-    return withIdempotencyKey(c, caller, () => answer(c, caller));
+    const res = await withIdempotencyKey(c, caller, () => answer(c, caller));
+    // A replayed answer holds the same secret as the first one.
+    if (def.secret) res.headers.set('Cache-Control', 'no-store');
+    return res;
   });
 
   /** Validates the input, runs the handler and answers with the contract's status. */

@@ -40,6 +40,24 @@ describe('GET /users/me', () => {
     expect(me.body).not.toHaveProperty('cost');
   });
 
+  it('is never stored by a cache (it holds the API key), and no JSON answer may be sniffed as another type', async () => {
+    const me = await t.call('GET', '/users/me', { as: r.member });
+    expect(me.headers.get('cache-control')).toBe('no-store');
+    const admin = await t.user((await t.team('Cache team')).id, 'admin');
+    const rotated = await t.call('POST', '/users/me/api-key', { as: await t.user(admin.teamId, 'member') });
+    expect(rotated.status).toBe(200);
+    expect(rotated.headers.get('cache-control')).toBe('no-store');
+    const invited = await t.call('POST', '/team/users', { as: admin, body: { name: 'Cache Check', email: 'cache-check@example.test' } });
+    expect(invited.status).toBe(201);
+    expect(invited.headers.get('cache-control')).toBe('no-store');
+    // Answers without a secret keep the default caching.
+    expect((await t.call('GET', '/team/users', { as: r.member })).headers.get('cache-control')).toBeNull();
+    for (const res of [me, rotated, await t.call('GET', '/users/me'), await t.call('GET', '/no/such/path', { as: r.member })]) {
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    }
+  });
+
   it('answers 401 without credentials', async () => {
     const res = await t.call('GET', '/users/me');
     expect(res.status).toBe(401);
@@ -81,7 +99,7 @@ describe('GET /team/users', () => {
 });
 
 describe('POST /team/users', () => {
-  it('lets an admin invite a user, answering 201 with a working API key', async () => {
+  it('lets an admin invite a user, answering 201 with an API key that works once they are active', async () => {
     const res = await t.call('POST', '/team/users', {
       as: r.admin,
       body: {
@@ -108,6 +126,12 @@ describe('POST /team/users', () => {
       timezone: 5.5,
     });
     expect(res.body.apiKey).toMatch(/^tk_/);
+    // An invited user has not joined yet: their key is refused like any unusable credential until they are active.
+    const early = await t.call('GET', '/users/me', { headers: { 'X-Api-Key': res.body.apiKey } });
+    expect(early.status).toBe(401);
+    expect(early.body).toEqual({ code: 401, message: 'This account is not active' });
+    const activate = await t.call('PUT', `/team/users/${res.body.id}`, { as: r.admin, body: { status: 'active' } });
+    expect(activate.status).toBe(200);
     const me = await t.call('GET', '/users/me', { headers: { 'X-Api-Key': res.body.apiKey } });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: res.body.id, team: { id: r.team.id } });

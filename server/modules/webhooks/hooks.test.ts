@@ -105,6 +105,7 @@ describe('POST /hooks: handshake', () => {
       const res = await create(r.admin, { targetUrl: rc.url, events: ['api:client:created'] }, { 'X-Skip-Handshake': value });
       expect(res.status).toBe(201);
       expect(res.body.secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(res.headers.get('cache-control')).toBe('no-store');
       expect(rc.received).toHaveLength(0);
       const again = await t.call('GET', `/hooks/${res.body.id}`, { as: r.admin });
       expect(again.body.secret).toBeUndefined();
