@@ -31,7 +31,7 @@ async function layout(key: string, projectId: string) {
   );
 }
 
-test('a supervisor arranges sections and tasks by keyboard and drag, estimates, defines fields; a member reads', async ({ page, browser }) => {
+test('a supervisor arranges sections and tasks by keyboard and drag, estimates, defines fields; a member reads, and defines fields once assigned', async ({ page, browser }) => {
   const manager = passwordMember('tasksManager');
   const reader = passwordMember('tasksReader');
   const n = Date.now().toString(36);
@@ -230,8 +230,24 @@ test('a supervisor arranges sections and tasks by keyboard and drag, estimates, 
   await expectNoAxeViolations(other);
   await shot(other, 'member');
   await other.goto(`/projects/${project.id}/fields`);
-  await expect(other.getByText('You can’t define custom fields because only admins and supervisors define them.')).toBeVisible();
+  await expect(other.getByText('You can’t define custom fields because you are not assigned to this project.')).toBeVisible();
   await expect(other.getByRole('button', { name: 'Add a field' })).toHaveCount(0);
   await expectNoAxeViolations(other);
+
+  // Once on the project, the member defines and changes fields too; deleting one stays with admins and supervisors.
+  await call('PUT', `/projects/${project.id}`, manager.apiKey, { users: [manager.id, reader.id] });
+  await other.reload();
+  await other.getByRole('button', { name: 'Add a field' }).click();
+  const form = other.getByRole('dialog', { name: 'Add a custom field' });
+  await form.getByLabel('Name').fill('Reviewer notes');
+  await form.getByLabel('Type').selectOption('text');
+  await form.getByRole('button', { name: 'Add field' }).click();
+  await expect(form).toBeHidden();
+  await expect(other.getByRole('list', { name: 'Custom fields' }).getByText('Reviewer notes')).toBeVisible();
+  await expect(other.getByRole('button', { name: 'Edit Reviewer notes' })).toBeVisible();
+  await expect(other.getByRole('button', { name: /^Delete / })).toHaveCount(0);
+  await expect(other.getByText(/You can’t define custom fields/)).toHaveCount(0);
+  await expectNoAxeViolations(other);
+  await shot(other, 'member-fields');
   await otherContext.close();
 });

@@ -198,15 +198,50 @@ describe('custom fields', () => {
     expect((await create({ name: 'N', type: 'number', format: { decimals: 1.5 } })).status).toBe(422);
   });
 
+  it('lets a member create, change and reorder the fields of a project they are assigned to, and no other', async () => {
+    const made = await create({ name: 'Member made', type: 'select', options: [{ name: 'Low' }, { name: 'High' }] }, r.member);
+    expect(made.status).toBe(200);
+    expect(made.body).toMatchObject({ project, name: 'Member made', type: 'select', visibility: 'all' });
+    const changed = await t.call('PUT', `/fields/${made.body.id}`, {
+      as: r.member,
+      body: { name: 'Priority', options: [{ id: 1, name: 'Low' }, { name: 'Urgent' }] },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({
+      name: 'Priority',
+      options: [
+        { id: 1, name: 'Low' },
+        { id: 3, name: 'Urgent' },
+      ],
+    });
+    const visible = (await t.call('GET', `/projects/${project}/fields`, { as: r.member })).body.map((f: { id: number }) => f.id);
+    const order = await t.call('PUT', `/projects/${project}/fields-order`, { as: r.member, body: { order: [...visible].reverse() } });
+    expect(order.status).toBe(200);
+    // Admin-only visibility stays the admins' choice.
+    expect((await create({ name: 'Secret', type: 'text', visibility: 'admins' }, r.member)).status).toBe(403);
+    // On a project the member reads but is not assigned to, the refusal says why.
+    const open = `ev:${(await seedProject(t.scope(r.team.id), { name: 'Open to all' })).id}`;
+    const refused = await t.call('POST', `/projects/${open}/fields`, { as: r.member, body: { name: 'x', type: 'text' } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Only members assigned to this project can change its custom fields');
+    await t.call('POST', `/projects/${open}/fields`, { as: r.admin, body: { name: 'Open field', type: 'text' } });
+    const openField = (await t.call('GET', `/projects/${open}/fields`, { as: r.admin })).body[0];
+    expect((await t.call('PUT', `/fields/${openField.id}`, { as: r.member, body: { name: 'x' } })).status).toBe(403);
+  });
+
   it('applies roles and teams', async () => {
     const field = (await create({ name: 'Role check', type: 'text' })).body;
     const secret = (await create({ name: 'Admins', type: 'text', visibility: 'admins' })).body;
-    for (const who of [r.member, r.limited]) {
-      expect((await create({ name: 'x', type: 'text' }, who)).status).toBe(403);
-      expect((await t.call('PUT', `/fields/${field.id}`, { as: who, body: { name: 'x' } })).status).toBe(403);
-      expect((await t.call('DELETE', `/fields/${field.id}`, { as: who })).status).toBe(403);
-      expect((await t.call('PUT', `/projects/${project}/fields-order`, { as: who, body: { order: [] } })).status).toBe(403);
-    }
+    // Limited members only read fields.
+    const limited = r.limited;
+    expect((await create({ name: 'x', type: 'text' }, limited)).status).toBe(403);
+    expect((await t.call('PUT', `/fields/${field.id}`, { as: limited, body: { name: 'x' } })).status).toBe(403);
+    expect((await t.call('DELETE', `/fields/${field.id}`, { as: limited })).status).toBe(403);
+    expect((await t.call('PUT', `/projects/${project}/fields-order`, { as: limited, body: { order: [] } })).status).toBe(403);
+    // Members delete no field.
+    const del = await t.call('DELETE', `/fields/${field.id}`, { as: r.member });
+    expect(del.status).toBe(403);
+    expect(del.body.message).toBe('Only admins and supervisors can do this');
     expect((await t.call('GET', `/projects/${project}/fields`, { as: r.limited })).status).toBe(200);
     expect((await t.call('PUT', `/tasks/${task}/fields/${field.id}`, { as: r.limited, body: { value: 'x' } })).status).toBe(403);
     expect((await t.call('PUT', `/tasks/${unassignedTask}/fields/${field.id}`, { as: r.member, body: { value: 'x' } })).status).toBe(403);

@@ -5,10 +5,10 @@ import { customFields, taskFieldValues, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
-import { isAdmin, requireManager } from '../../http/permissions.ts';
+import { isAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { prefixed } from '../../lib/ids.ts';
-import { loadProjectForRead } from '../projects/access.ts';
+import { loadProjectForRead, requireContentAccess } from '../projects/access.ts';
 import { loadTaskForWrite } from '../tasks/access.ts';
 import { assignOptionIds, validateFieldValue, type FieldRow } from './rules.ts';
 
@@ -33,12 +33,22 @@ const projectFields = (scope: Scope, projectId: number, caller: Caller) =>
     .where(scope.where(customFields, eq(customFields.projectId, projectId), visibleTo(caller)))
     .orderBy(asc(customFields.position), asc(customFields.id));
 
-/** A field the caller manages: its project readable, the field visible. 404 otherwise. */
-async function loadFieldForManage(scope: Scope, caller: Caller, fieldId: number): Promise<FieldRow> {
-  requireManager(caller);
+/**
+ * The project whose fields the caller changes (DESIGN's role table): `edit` (create, rename, options, order)
+ * for admins, supervisors and members assigned to it; `manage` (delete) for admins and supervisors.
+ * 404 when the project is invisible, 403 when visible but not allowed.
+ */
+async function loadFieldProject(scope: Scope, caller: Caller, projectId: string | number, action: 'edit' | 'manage') {
+  const project = await loadProjectForRead(scope, caller, projectId);
+  await requireContentAccess(scope, caller, project, action, 'custom fields');
+  return project;
+}
+
+/** A field the caller may change (`loadFieldProject`): the field visible, its project readable. 404 otherwise. */
+async function loadFieldForWrite(scope: Scope, caller: Caller, fieldId: number, action: 'edit' | 'manage'): Promise<FieldRow> {
   const row = await scope.first(customFields, eq(customFields.id, fieldId), visibleTo(caller));
   if (!row) throw notFound('Field');
-  await loadProjectForRead(scope, caller, row.projectId);
+  await loadFieldProject(scope, caller, row.projectId, action);
   return row;
 }
 
@@ -54,10 +64,9 @@ export function registerFieldRoutes(app: Hono<AppEnv>) {
   });
 
   register(app, fieldRoutes.create, async (c, { params, body }, caller) => {
-    requireManager(caller);
-    requireVisibilityRight(caller, body.visibility);
     const scope = c.get('scope');
-    const project = await loadProjectForRead(scope, caller, params.project_id);
+    const project = await loadFieldProject(scope, caller, params.project_id, 'edit');
+    requireVisibilityRight(caller, body.visibility);
     const row = await scope.tx(async (s) => {
       const [last] = await s.db
         .select({ max: sql<number | null>`max(${customFields.position})` })
@@ -78,7 +87,7 @@ export function registerFieldRoutes(app: Hono<AppEnv>) {
 
   register(app, fieldRoutes.update, async (c, { params, body }, caller) => {
     const scope = c.get('scope');
-    const field = await loadFieldForManage(scope, caller, params.field_id);
+    const field = await loadFieldForWrite(scope, caller, params.field_id, 'edit');
     requireVisibilityRight(caller, body.visibility);
     if (body.options !== undefined && field.type !== 'select')
       throw unprocessable('Only select fields have options', { options: ['Only select fields have options'] });
@@ -114,14 +123,13 @@ export function registerFieldRoutes(app: Hono<AppEnv>) {
 
   register(app, fieldRoutes.remove, async (c, { params }, caller) => {
     const scope = c.get('scope');
-    const field = await loadFieldForManage(scope, caller, params.field_id);
+    const field = await loadFieldForWrite(scope, caller, params.field_id, 'manage');
     await scope.delete(customFields, eq(customFields.id, field.id));
   });
 
   register(app, fieldRoutes.order, async (c, { params, body }, caller) => {
-    requireManager(caller);
     const scope = c.get('scope');
-    const project = await loadProjectForRead(scope, caller, params.project_id);
+    const project = await loadFieldProject(scope, caller, params.project_id, 'edit');
     return scope.tx(async (s) => {
       const visible = await projectFields(s, project.id, caller);
       const ids = new Set(visible.map((f) => f.id));

@@ -117,11 +117,20 @@ export async function loadProjectForContent(
   return row;
 }
 
-/** The check of `loadProjectForContent` for a project already loaded for reading. */
-export async function requireContentAccess(scope: Scope, viewer: Viewer, project: ProjectRow, action: 'edit' | 'manage'): Promise<void> {
+/**
+ * The check of `loadProjectForContent` for a project already loaded for reading. `content` names what is
+ * changed in the refusal (`tasks`, `custom fields`).
+ */
+export async function requireContentAccess(
+  scope: Scope,
+  viewer: Viewer,
+  project: ProjectRow,
+  action: 'edit' | 'manage',
+  content = 'tasks',
+): Promise<void> {
   if (seesAll(viewer)) return;
   if (action === 'edit' && viewer.user.role === 'member' && (await isAssigned(scope, project.id, viewer.user.id))) return;
   throw forbidden(
-    action === 'edit' ? 'Only members assigned to this project can change its tasks' : 'Only admins and supervisors can do this',
+    action === 'edit' ? `Only members assigned to this project can change its ${content}` : 'Only admins and supervisors can do this',
   );
 }

@@ -67,27 +67,27 @@ export function FieldsPage({ projectId }: { projectId: string }) {
           <h2 className="pt-title">Custom fields</h2>
           <p className="pt-subtitle">Every task of the project can take a value of each field, shown in this order.</p>
         </div>
-        {rights.manage && (
+        {rights.edit && (
           <Button variant="primary" onClick={() => setEditing('new')}>
             Add a field
           </Button>
         )}
       </header>
-      {!rights.manage && <NotAllowed action="define custom fields" because="only admins and supervisors define them" />}
+      {!rights.edit && <NotAllowed action="define custom fields" because={rights.because} />}
       {fields.length === 0 ? (
         <div className="pt-empty">
           <p>This project has no custom fields yet.</p>
-          {rights.manage && <p>Add one to give tasks a value such as a priority, a due date or an owner.</p>}
+          {rights.edit && <p>Add one to give tasks a value such as a priority, a due date or an owner.</p>}
         </div>
       ) : (
-        <ol className="pt-fields" aria-label="Custom fields" {...(rights.manage ? drag.list('fields', fields.length) : {})}>
+        <ol className="pt-fields" aria-label="Custom fields" {...(rights.edit ? drag.list('fields', fields.length) : {})}>
           {fields.map((f, i) => (
             <li
               key={f.id}
               className={`pt-field${drag.markBefore('fields', i) ? ' pt-task--mark' : ''}${drag.dragging === `field-${f.id}` ? ' pt-task--dragging' : ''}`}
-              {...drag.row(`field-${f.id}`, 'fields', i, rights.manage)}
+              {...drag.row(`field-${f.id}`, 'fields', i, rights.edit)}
             >
-              {rights.manage && <MoveHandle name={f.name} handleId={`field-${f.id}`} onStep={(d) => move(f, i + d)} />}
+              {rights.edit && <MoveHandle name={f.name} handleId={`field-${f.id}`} onStep={(d) => move(f, i + d)} />}
               <div className="pt-field__main">
                 <span className="pt-field__name">{f.name}</span>
                 <span className="pt-field__meta">
@@ -101,14 +101,16 @@ export function FieldsPage({ projectId }: { projectId: string }) {
               <span className={f.visibility === 'admins' ? 'pt-badge pt-badge--admins' : 'pt-badge'}>
                 {f.visibility === 'admins' ? 'Admins only' : 'Everyone'}
               </span>
-              {rights.manage && (
+              {rights.edit && (
                 <div className="pt-field__actions">
                   <Button size="sm" variant="ghost" onClick={() => setEditing(f)} aria-label={`Edit ${f.name}`}>
                     Edit
                   </Button>
-                  <Button size="sm" variant="ghost" onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
-                    Delete
-                  </Button>
+                  {rights.manage && (
+                    <Button size="sm" variant="ghost" onClick={() => setDeleting(f)} aria-label={`Delete ${f.name}`}>
+                      Delete
+                    </Button>
+                  )}
                 </div>
               )}
             </li>

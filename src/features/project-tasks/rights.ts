@@ -1,9 +1,9 @@
 import type { Role } from '../../../contract/users.ts';
 
 export interface Rights {
-  /** Create, rename, move, close and estimate tasks and sections, and set field values. */
+  /** Create, rename, move, close and estimate tasks and sections; define, change and order custom fields, and set their values. */
   edit: boolean;
-  /** Delete tasks and sections; define custom fields. */
+  /** Delete tasks, sections and custom fields. */
   manage: boolean;
   /** Make a field visible to admins only. */
   admin: boolean;
@@ -27,7 +27,7 @@ export function projectRights(viewer: { id: number; role: Role }, projectUsers: 
       viewer.role === 'member_limited'
         ? 'limited members read the tasks of their projects'
         : edit
-          ? 'only admins and supervisors delete tasks and define fields'
+          ? 'only admins and supervisors delete tasks and fields'
           : 'you are not assigned to this project',
   };
 }
