@@ -45,7 +45,8 @@ export const attachmentRoutes = {
     method: 'get',
     path: '/attachments/{token}/download',
     tag: T,
-    summary: 'Download a file of your team',
+    summary:
+      'Download a file: its uploader, and whoever may read the expense or time off holding it (its owner, admins and supervisors); 404 for anyone else',
     params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{16,128}$/) }),
     status: 200,
     produces: 'application/octet-stream',

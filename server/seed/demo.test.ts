@@ -36,11 +36,19 @@ describe('demo seed', () => {
     expect(new Set(list.body.map((e: { user: number }) => e.user)).size).toBe(4);
     const withReceipt = list.body.filter((e: { attachments: unknown[] }) => e.attachments.length > 0);
     expect(withReceipt.length).toBeGreaterThan(list.body.length / 2);
-    const file = await t.call('GET', `/attachments/${withReceipt[0].attachments[0].token}/download`, {
+    // A receipt opens for the expense's owner, not for another member of the team.
+    const me = (await t.call('GET', '/users/me', { headers: { 'X-Api-Key': member.apiKey } })).body.id;
+    const own = withReceipt.find((e: { user: number }) => e.user === me);
+    const file = await t.call('GET', `/attachments/${own.attachments[0].token}/download`, {
       headers: { 'X-Api-Key': member.apiKey },
     });
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('image/png');
+    const others = withReceipt.find((e: { user: number }) => e.user !== me);
+    const refused = await t.call('GET', `/attachments/${others.attachments[0].token}/download`, {
+      headers: { 'X-Api-Key': member.apiKey },
+    });
+    expect(refused.status).toBe(404);
   });
 
   it('creates Northwind Studio with one person of each role, passwords and working API keys', async () => {
@@ -173,8 +181,17 @@ describe('demo seed', () => {
     const admin = key('olivia@northwind.example');
     const team = (await t.call<{ id: number; name: string }[]>('GET', '/team/users', admin)).body;
     const idOf = (name: string) => team.find((u) => u.name === name)!.id;
-    type Card = { date: string; clockIn: string | null; clockOut: string | null; breakTime: number; workTime: number; invalid: unknown; history: { user: number; action: string; trigger: string }[] };
-    const cardsOf = async (name: string) => (await t.call<Card[]>('GET', `/timecards?user=${idOf(name)}&from=2026-02-25&to=2026-03-18`, admin)).body;
+    type Card = {
+      date: string;
+      clockIn: string | null;
+      clockOut: string | null;
+      breakTime: number;
+      workTime: number;
+      invalid: unknown;
+      history: { user: number; action: string; trigger: string }[];
+    };
+    const cardsOf = async (name: string) =>
+      (await t.call<Card[]>('GET', `/timecards?user=${idOf(name)}&from=2026-02-25&to=2026-03-18`, admin)).body;
 
     const priya = await cardsOf('Priya Raman');
     expect(priya.length).toBeGreaterThanOrEqual(12);
@@ -184,7 +201,11 @@ describe('demo seed', () => {
       expect(c.invalid).toBeNull();
     }
     // The member's own sign-in shows the same cards, and the admin's correction with who made it.
-    const own = await t.call<Card[]>('GET', `/users/${idOf('Priya Raman')}/timecards?from=2026-02-25&to=2026-03-18`, key('priya@northwind.example'));
+    const own = await t.call<Card[]>(
+      'GET',
+      `/users/${idOf('Priya Raman')}/timecards?from=2026-02-25&to=2026-03-18`,
+      key('priya@northwind.example'),
+    );
     expect(own.body).toEqual(priya);
     const corrected = priya.filter((c) => c.history.some((h) => h.user === idOf('Olivia Bennett')));
     expect(corrected).toHaveLength(1);

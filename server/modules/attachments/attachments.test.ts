@@ -58,8 +58,7 @@ describe('attachments', () => {
     expect(dl.headers.get('content-type')).toBe('application/pdf');
     expect(dl.headers.get('x-content-type-options')).toBe('nosniff');
     expect(dl.headers.get('content-disposition')).toBe(`attachment; filename="receipt.pdf"; filename*=UTF-8''receipt.pdf`);
-    // Another member of the same team may download; the file is stored under a server-made name.
-    expect((await download(r.admin, up.body.token)).status).toBe(200);
+    // The file is stored under a server-made name.
     expect(files().some((f) => f.includes('receipt'))).toBe(false);
   });
 
@@ -158,6 +157,45 @@ describe('attachments', () => {
     expect(decodeBase64('a')).toBeNull();
     expect(decodeBase64('a$b=')).toBeNull();
     expect(contentDisposition('a\\b%.pdf')).toBe(`attachment; filename="a_b_.pdf"; filename*=UTF-8''a%5Cb%25.pdf`);
+  });
+
+  it('lets only those who may read what holds a file download it: a token alone opens nothing', async () => {
+    const colleague = await t.user(r.team.id, 'member');
+    const receipt = (await uploadJson(r.member, 'taxi.pdf', PDF)).body;
+    // Unattached, the upload is its uploader's alone.
+    for (const who of [r.admin, r.supervisor, colleague, r.limited]) expect((await download(who, receipt.token)).status).toBe(404);
+    const category = (await t.call('POST', '/expenses/categories', { as: r.admin, body: { name: 'Taxi', color: '#a1b2c3' } })).body.id;
+    const expense = await t.call('POST', '/expenses', {
+      as: r.member,
+      body: { category, date: '2026-03-02', amount: 1200, attachments: [receipt.id] },
+    });
+    expect(expense.status).toBe(201);
+    // On an expense: its owner, and admins and supervisors who read everyone's expenses.
+    for (const who of [r.member, r.admin, r.supervisor]) expect((await download(who, receipt.token)).status).toBe(200);
+    for (const who of [colleague, r.limited]) {
+      const refused = await download(who, receipt.token);
+      expect(refused.status).toBe(404);
+      expect(JSON.parse(refused.bytes.toString())).toEqual({ code: 404, message: 'Attachment not found' });
+    }
+    // An expense an admin logs for a member with the admin's upload: the member reads it too.
+    const forMember = (await uploadJson(r.admin, 'hotel.pdf', PDF)).body;
+    const logged = await t.call('POST', '/expenses', {
+      as: r.admin,
+      body: { user: colleague.id, category, date: '2026-03-03', amount: 9000, attachments: [forMember.id] },
+    });
+    expect(logged.status).toBe(201);
+    expect((await download(colleague, forMember.token)).status).toBe(200);
+    expect((await download(r.member, forMember.token)).status).toBe(404);
+    // On a time-off request: its owner, admins and supervisors.
+    const note = (await uploadJson(colleague, 'doctor.pdf', PDF)).body;
+    const type = (await t.call('POST', '/resource-planner/time-off-types', { as: r.admin, body: { name: 'Sick' } })).body.id;
+    const off = await t.call('POST', '/resource-planner/assignments/time-off', {
+      as: colleague,
+      body: { startDate: '2026-07-06', endDate: '2026-07-06', timeOffType: type, timeOffPeriod: 'full-day', attachments: [note.id] },
+    });
+    expect(off.status).toBe(201);
+    for (const who of [colleague, r.admin, r.supervisor]) expect((await download(who, note.token)).status).toBe(200);
+    expect((await download(r.member, note.token)).status).toBe(404);
   });
 
   it('keeps files inside the team and lets only the uploader or an admin delete', async () => {

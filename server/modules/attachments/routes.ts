@@ -5,9 +5,9 @@ import { attachments, expenseAttachments, expenses } from '../../db/schema/index
 import { requireUnlocked } from '../expenses/rules.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
-import { isAdmin } from '../../http/permissions.ts';
+import { isAdmin, isManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
-import { presentAttachment } from './service.ts';
+import { mayReadAttachment, presentAttachment } from './service.ts';
 import { storageFor } from './storage.ts';
 import { storeUpload } from './store.ts';
 import { contentDisposition, receiveUpload } from './upload.ts';
@@ -20,10 +20,11 @@ export function registerAttachmentRoutes(app: Hono<AppEnv>) {
     { readBody: false },
   );
 
-  register(app, attachmentRoutes.download, async (c, { params }) => {
+  register(app, attachmentRoutes.download, async (c, { params }, caller) => {
     const scope = c.get('scope');
     const row = await scope.first(attachments, eq(attachments.token, params.token));
-    if (!row) throw notFound('Attachment');
+    // A file the caller may not read is as absent as an unknown token: the answer tells nothing about it.
+    if (!row || !(await mayReadAttachment(scope, { id: caller.user.id, readsOthers: isManager(caller) }, row))) throw notFound('Attachment');
     const file = await storageFor(c.get('deps').config).open(row.storageKey);
     if (!file) throw notFound('Attachment');
     return new Response(file.stream, {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { attachments, expenseAttachments, timeOff } from '../../db/schema/index.ts';
+import { attachments, expenseAttachments, expenses, timeOff } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Logger } from '../../lib/logger.ts';
 import type { AttachmentStorage } from './storage.ts';
@@ -10,6 +10,29 @@ export type AttachmentRow = typeof attachments.$inferSelect;
 
 export const newDownloadToken = () => crypto.randomBytes(24).toString('base64url');
 export const presentAttachment = (a: AttachmentRow) => ({ id: a.id, name: a.name, token: a.token });
+
+/**
+ * True when `viewer` may read the file: its uploader, or whoever may read what holds it (an expense or a
+ * time-off request: its owner, and admins and supervisors, who read everyone's). A download token alone
+ * opens nothing.
+ */
+export async function mayReadAttachment(scope: Scope, viewer: { id: number; readsOthers: boolean }, a: AttachmentRow): Promise<boolean> {
+  if (a.uploadedBy === viewer.id) return true;
+  const owned = (userId: typeof expenses.userId | typeof timeOff.userId) => (viewer.readsOthers ? undefined : eq(userId, viewer.id));
+  const [expense] = await scope.db
+    .select({ id: expenses.id })
+    .from(expenseAttachments)
+    .innerJoin(expenses, eq(expenses.id, expenseAttachments.expenseId))
+    .where(and(scope.mine(expenseAttachments), eq(expenseAttachments.attachmentId, a.id), owned(expenses.userId)))
+    .limit(1);
+  if (expense) return true;
+  const [off] = await scope.db
+    .select({ id: timeOff.id })
+    .from(timeOff)
+    .where(and(scope.mine(timeOff), sql`${a.id} = any(${timeOff.attachmentIds})`, owned(timeOff.userId)))
+    .limit(1);
+  return off !== undefined;
+}
 
 /** How long an attachment may stay unreferenced before the sweep removes it. */
 export const UNREFERENCED_TTL_MS = 24 * 60 * 60 * 1000;
