@@ -13,6 +13,7 @@ import { toDate } from '../../lib/time.ts';
 import { loadProjectForRead, loadProjectForWrite, visibleProjectsWhere } from './access.ts';
 import { presentProject, presentProjects } from './present.ts';
 import { checkProjectRefs, emitProjectEvent, projectHasTime, reloadProject, setProjectUsers, unknownUserIds } from './service.ts';
+import { refuseIfTimersRunInProject } from '../tasks/deletion.ts';
 
 export function registerProjectRoutes(app: Hono<AppEnv>) {
   register(app, projectRoutes.list, async (c, { query }, caller) => {
@@ -71,6 +72,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
     await c.get('scope').tx(async (s) => {
       const current = await loadProjectForWrite(s, caller, params.project_id);
       if (await projectHasTime(s, current.id)) throw unprocessable('This project has recorded time; archive it instead of deleting it');
+      await refuseIfTimersRunInProject(s, current.id);
       await emitProjectEvent(s, caller, 'api:project:removed', current, now);
       await s.delete(projects, eq(projects.id, current.id));
     });

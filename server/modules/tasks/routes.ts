@@ -9,6 +9,7 @@ import { loadProjectForContent, loadProjectForRead } from '../projects/access.ts
 import { unknownUserIds } from '../projects/service.ts';
 import { registerSectionRoutes } from '../sections/routes.ts';
 import { loadTask, loadTaskForWrite } from './access.ts';
+import { refuseIfLockedTime, stopTimersOnTasks } from './deletion.ts';
 import { registerOrderRoutes } from './order.ts';
 import { presentTask, presentTasks } from './present.ts';
 import { nameHasWords, queryWords, searchTasks } from './search.ts';
@@ -107,6 +108,8 @@ export function registerTaskRoutes(app: Hono<AppEnv>) {
     const now = c.get('deps').clock();
     await c.get('scope').tx(async (s) => {
       const { task } = await loadTaskForWrite(s, caller, params.task_id, 'manage');
+      await refuseIfLockedTime(s, [task.id], 'task');
+      await stopTimersOnTasks(s, caller, [task.id], now);
       const [removed] = await s.update(tasks, { deletedAt: now }, eq(tasks.id, task.id), isNull(tasks.deletedAt));
       await emitTaskEvent(s, caller, 'api:task:removed', removed ?? task);
     });

@@ -152,6 +152,19 @@ export async function stopTimer(scope: Scope, caller: Caller, now: Date): Promis
   });
 }
 
+/**
+ * Stops `userId`'s running timer on behalf of `actor` (the task under it is being deleted): booked as its owner's
+ * stop would be, the history naming the owner. Nothing when no timer runs.
+ */
+export async function stopTimerOf(scope: Scope, actor: Caller, userId: number, now: Date): Promise<void> {
+  const running = await runningTimer(scope, userId);
+  if (!running) return;
+  const owner = userId === actor.user.id ? actor.user : await scope.byId(users, userId);
+  if (!owner) throw new Error(`user ${userId} of a running timer vanished`);
+  await book(scope, { ...actor, user: owner }, running, now);
+  await scope.delete(timers, eq(timers.id, running.id));
+}
+
 /** GET /timers/current. */
 export async function currentTimer(scope: Scope, caller: Caller, now: Date): Promise<Timer | { status: 'stopped' }> {
   const [row] = await scope.db
