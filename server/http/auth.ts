@@ -43,8 +43,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   } else {
     throw unauthorized(deps.config.publicUrl, authz ? 'Unsupported authorization scheme' : 'Unauthorized');
   }
-  // Only active accounts act: an invited user has not joined yet, a removed one has left (their key is refused like any other unusable one).
-  if (!row || row.users.status !== 'active') throw unauthorized(deps.config.publicUrl, 'This account is not active');
+  if (!row || row.users.status === 'removed') throw unauthorized(deps.config.publicUrl, 'This account is not active');
   const caller: Caller = { user: row.users, team: row.teams, credential };
   c.set('caller', caller);
   c.set('scope', new Scope(deps.db, row.teams.id));
