@@ -355,7 +355,7 @@ export const timerRoutes = {
     method: 'get',
     path: '/team/timers',
     tag: TT,
-    summary: 'Running timers of the team (admins, supervisors)',
+    summary: 'Running timers of the team (admins, supervisors); the caller\'s own for everyone else',
     status: 200,
     response: z.array(timer),
   }),

@@ -73,7 +73,7 @@ const dayParams = z.object({ user_id: rowIdParam, date: z.string().regex(/^\d{4}
 const T = 'Timecards';
 
 export const timecardRoutes = {
-  teamList: defineRoute({ method: 'get', path: '/timecards', tag: T, summary: 'Timecards of the team (admins, supervisors); default the last two weeks', query: teamTimecardsQuery, status: 200, response: z.array(timecard) }),
+  teamList: defineRoute({ method: 'get', path: '/timecards', tag: T, summary: "Timecards of the team (admins, supervisors; the caller's own for everyone else); default the last two weeks", query: teamTimecardsQuery, status: 200, response: z.array(timecard) }),
   teamToday: defineRoute({ method: 'get', path: '/timecards/today', tag: T, summary: 'Who of the team is clocked in now, since when, who has clocked out and who has not clocked in today (admins, supervisors)', status: 200, response: z.array(teamTodayEntry) }),
   userList: defineRoute({ method: 'get', path: '/users/{user_id}/timecards', tag: T, summary: "A user's timecards; default the last two weeks", params: userParams, query: timecardsQuery, status: 200, response: z.array(timecard) }),
   clockIn: defineRoute({ method: 'post', path: '/users/{user_id}/timecards/clock-in', tag: T, summary: 'Clock in now', params: userParams, body: clockBody, status: 200, response: timecard }),

@@ -8,6 +8,12 @@ export const isAdmin = (c: Caller) => c.user.role === 'admin';
 export const isManager = (c: Caller) => c.user.role === 'admin' || c.user.role === 'supervisor';
 export const isLimited = (c: Caller) => c.user.role === 'member_limited';
 
+/**
+ * Whose rows a team list answers (`GET /team/time`, `/timecards`, `/team/timers`): everyone's (undefined) for
+ * admins and supervisors, the caller's own for everyone else.
+ */
+export const ownUnlessManager = (c: Caller) => (isManager(c) ? undefined : c.user.id);
+
 export function requireRole(c: Caller, roles: readonly Role[], message?: string) {
   if (!roles.includes(c.user.role)) throw forbidden(message);
 }

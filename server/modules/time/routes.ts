@@ -2,7 +2,7 @@ import type { Context, Hono } from 'hono';
 import { timeRoutes, timeRecordListItem } from '../../../contract/time.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
-import { isManager } from '../../http/permissions.ts';
+import { isManager, ownUnlessManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { loadProjectForRead, parseWireId } from '../projects/access.ts';
 import { registerTimerRoutes } from '../timers/routes.ts';
@@ -27,7 +27,6 @@ async function answerList(c: Context<AppEnv>, caller: Caller, f: ListFilter): Pr
 }
 
 /** Callers who may not read others' time see their own records only. */
-const ownUnlessManager = (caller: Caller) => (isManager(caller) ? undefined : caller.user.id);
 
 export function registerTimeRoutes(app: Hono<AppEnv>) {
   register(app, timeRoutes.add, async (c, { body }, caller) => addTime(c.get('scope'), caller, body, c.get('deps').clock()));

@@ -6,7 +6,7 @@ import { timecards, users, type StoredTimecardEntry } from '../../db/schema/inde
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv, Caller, UserRow } from '../../http/env.ts';
 import { forbidden, invalid, notFound, unprocessable } from '../../http/errors.ts';
-import { isAdmin, isManager, requireManager } from '../../http/permissions.ts';
+import { isAdmin, isManager, ownUnlessManager, requireManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { lockReasons } from '../timesheets/locks.ts';
 import { formatDuration, presentTimecards, timecardsBetween, type TimecardRow } from './present.ts';
@@ -65,11 +65,14 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
   const present = (scope: Scope, caller: Caller, rows: TimecardRow[], now: Date) => presentTimecards(scope, rows, caller.team.weekStart, now);
 
   register(app, timecardRoutes.teamList, async (c, { query }, caller) => {
-    requireManager(caller);
+    // As GET /team/time: members read their own rows, admins and supervisors anyone's.
+    if (query.user !== undefined && query.user !== caller.user.id && !isManager(caller))
+      throw forbidden("Only admins and supervisors can read others' timecards");
     const scope = c.get('scope');
     const now = c.get('deps').clock();
     const { from, to } = listRange(query, now, caller.user.timezone);
-    const members = await scope.list(users, ne(users.status, 'removed'), query.user !== undefined ? eq(users.id, query.user) : undefined);
+    const only = query.user ?? ownUnlessManager(caller);
+    const members = await scope.list(users, ne(users.status, 'removed'), only !== undefined ? eq(users.id, only) : undefined);
     if (query.user !== undefined && members.length === 0) throw invalid('user', 'No such user in the team');
     return present(scope, caller, await timecardsBetween(scope, members.map((m) => m.id), from, to), now);
   });

@@ -83,7 +83,7 @@ describe('timecards', () => {
     expect((await t.call('DELETE', `/users/${u.id}/timecards/2026-06-03`, { as: u })).status).toBe(404);
   });
 
-  it('lists the last two weeks by default, or a range; the team list for managers', async () => {
+  it('lists the last two weeks by default, or a range; the team list: everyone for managers, their own for members', async () => {
     const u = await t.user(r.team.id);
     for (const d of ['2026-05-20', '2026-05-27', '2026-05-28', '2026-06-10']) await card(u, d, { clockIn: '09:00', clockOut: '10:00' });
     const dates = (res: { body: { date: string }[] }) => res.body.map((c) => c.date);
@@ -95,7 +95,14 @@ describe('timecards', () => {
     const all = await t.call('GET', '/timecards', { as: r.admin });
     expect(all.status).toBe(200);
     expect(all.body.filter((c: { user: number }) => c.user === u.id)).toHaveLength(2);
-    expect((await t.call('GET', '/timecards', { as: r.member })).status).toBe(403);
+    // Members get their own rows, as from GET /team/time; asking for someone else's is refused.
+    await card(r.member, '2026-06-09', { clockIn: '09:00' });
+    const own = await t.call('GET', '/timecards?from=2026-05-01&to=2026-06-30', { as: r.member });
+    expect(own.status).toBe(200);
+    expect(own.body.map((c: { user: number; date: string }) => [c.user, c.date])).toEqual([[r.member.id, '2026-06-09']]);
+    expect((await t.call('GET', `/timecards?user=${r.member.id}&from=2026-05-01&to=2026-06-30`, { as: r.member })).body).toEqual(own.body);
+    expect((await t.call('GET', `/timecards?user=${u.id}`, { as: r.member })).status).toBe(403);
+    expect((await t.call('GET', `/team/time?user=${u.id}`, { as: r.member })).status).toBe(403);
     expect((await t.call('GET', '/timecards?user=99999999', { as: r.admin })).status).toBe(422);
     const stranger = await t.user((await t.team()).id, 'admin');
     expect((await t.call('GET', `/timecards?from=2026-05-01&to=2026-06-30`, { as: stranger })).body).toEqual([]);

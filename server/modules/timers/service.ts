@@ -175,13 +175,13 @@ export async function currentTimer(scope: Scope, caller: Caller, now: Date): Pro
   return row ? presentTimer(scope, caller, row, caller.user, 'active', now) : { status: 'stopped' };
 }
 
-/** GET /team/timers: every running timer of the team. */
-export async function teamTimers(scope: Scope, viewer: Viewer, now: Date): Promise<Timer[]> {
+/** GET /team/timers: the running timers of the team, or of `userId` alone. */
+export async function teamTimers(scope: Scope, viewer: Viewer, now: Date, userId?: number): Promise<Timer[]> {
   const rows = await scope.db
     .select({ timer: timers, user: users })
     .from(timers)
     .innerJoin(users, eq(users.id, timers.userId))
-    .where(scope.mine(timers))
+    .where(and(scope.mine(timers), userId !== undefined ? eq(timers.userId, userId) : undefined))
     .orderBy(asc(timers.startedAt), asc(timers.id));
   const out: Timer[] = [];
   for (const r of rows) out.push(await presentTimer(scope, viewer, r.timer, r.user, 'active', now));

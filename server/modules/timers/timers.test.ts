@@ -90,7 +90,7 @@ describe('timers', () => {
     await t.call('DELETE', '/timers/current', { as: west });
   });
 
-  it('GET /team/timers: admins and supervisors only', async () => {
+  it('GET /team/timers: everyone for admins and supervisors, their own for members (as GET /team/time)', async () => {
     at('2026-03-14T08:00:00Z');
     await t.call('POST', '/timers', { as: r.member, body: { task } });
     await t.call('POST', '/timers', { as: r.supervisor, body: { task: task2 } });
@@ -100,8 +100,12 @@ describe('timers', () => {
     expect(team.body.map((x: { user: { id: number } }) => x.user.id).sort()).toEqual([r.member.id, r.supervisor.id].sort());
     expect(team.body.every((x: { status: string; duration: number }) => x.status === 'active' && x.duration === 60)).toBe(true);
     expect((await t.call('GET', '/team/timers', { as: r.admin })).status).toBe(200);
-    expect((await t.call('GET', '/team/timers', { as: r.member })).status).toBe(403);
-    expect((await t.call('GET', '/team/timers', { as: r.limited })).status).toBe(403);
+    const own = await t.call('GET', '/team/timers', { as: r.member });
+    expect(own.status).toBe(200);
+    expect(own.body.map((x: { user: { id: number } }) => x.user.id)).toEqual([r.member.id]);
+    const none = await t.call('GET', '/team/timers', { as: r.limited });
+    expect(none.status).toBe(200);
+    expect(none.body).toEqual([]);
     const other = await t.team();
     const stranger = await t.user(other.id, 'admin');
     expect((await t.call('GET', '/team/timers', { as: stranger })).body).toEqual([]);
