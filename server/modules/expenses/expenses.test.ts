@@ -171,16 +171,19 @@ describe('expenses', () => {
       as: r.member,
       body: { category: food.id, date: '2026-03-04', amount: 100, project: plainProject, billable: true },
     });
-    expect(markBillable.status).toBe(403);
-    expect(markBillable.body).toEqual({ code: 403, message: expect.any(String) });
-    expect(
-      (
-        await t.call('POST', '/expenses', {
-          as: r.member,
-          body: { category: food.id, date: '2026-03-04', amount: 100, project: billableProject, type: 'cost' },
-        })
-      ).status,
-    ).toBe(403);
+    // A type the project's billing does not allow is an invalid value of the field sent, as for any other.
+    expect(markBillable.status).toBe(422);
+    expect(markBillable.body).toEqual({
+      code: 422,
+      message: 'Only admins can mark an expense billable on a non-billable project',
+      errors: { billable: ['Only admins can mark an expense billable on a non-billable project'] },
+    });
+    const markCost = await t.call('POST', '/expenses', {
+      as: r.member,
+      body: { category: food.id, date: '2026-03-04', amount: 100, project: billableProject, type: 'cost' },
+    });
+    expect(markCost.status).toBe(422);
+    expect(markCost.body.errors).toEqual({ type: ['Expenses on this project are billable; only admins can change that'] });
     expect(
       (
         await t.call('POST', '/expenses', {

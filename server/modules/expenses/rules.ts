@@ -3,7 +3,7 @@ import { MAX_EXPENSE_CENTS } from '../../../contract/expenses.ts';
 import { attachments, expenseAttachments, expenseCategories, users, type StoredBilling } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
-import { ApiError, forbidden, invalid, unprocessable } from '../../http/errors.ts';
+import { ApiError, invalid, unprocessable } from '../../http/errors.ts';
 import { isAdmin } from '../../http/permissions.ts';
 import { loadProjectForRead, type ProjectRow } from '../projects/access.ts';
 import { lockReasons } from '../timesheets/locks.ts';
@@ -36,12 +36,13 @@ export function resolveType(
   const wanted: ExpenseType | undefined = type ?? (billable === true ? 'billable' : billable === false ? fallback : undefined);
   if (isAdmin(caller)) return wanted ?? current ?? defaultType(project?.billing ?? null);
   const def = defaultType(project?.billing ?? null);
+  // A type the project's billing does not allow is an invalid value of the field sent (422), as for any other.
+  const refuse = (message: string) => unprocessable(message, { [type !== undefined ? 'type' : 'billable']: [message] });
   if (def === 'billable') {
-    if (wanted !== undefined && wanted !== 'billable')
-      throw forbidden('Expenses on this project are billable; only admins can change that');
+    if (wanted !== undefined && wanted !== 'billable') throw refuse('Expenses on this project are billable; only admins can change that');
     return 'billable';
   }
-  if (wanted === 'billable') throw forbidden('Only admins can mark an expense billable on a non-billable project');
+  if (wanted === 'billable') throw refuse('Only admins can mark an expense billable on a non-billable project');
   return wanted ?? fallback;
 }
 
