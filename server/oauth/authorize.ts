@@ -3,7 +3,7 @@ import type { Context, Hono } from 'hono';
 import { oauthClients, oauthCodes, oauthConsents } from '../db/schema/index.ts';
 import type { AppEnv, Deps, UserRow } from '../http/env.ts';
 import { clientDisplayName, isFirstParty } from './first-party.ts';
-import { consentPage, continuePage, messagePage, sendPage, signInPage } from './pages.ts';
+import { consentPage, continuePage, messagePage, refusedRequestPage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
 import { signInAccounts } from './signin-accounts.ts';
 import { countEvent, perAddress, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
@@ -33,8 +33,17 @@ export interface AuthzRequest {
   params: Record<string, string | undefined>;
 }
 
+/** Where a refused request of an unvetted app may go back, as a link the user may follow (never a redirect). */
+interface BackLink {
+  appName: string;
+  host: string;
+  url: string;
+}
+
 type Checked =
-  { kind: 'ok'; req: AuthzRequest } | { kind: 'page'; status: number; title: string; message: string } | { kind: 'redirect'; url: string };
+  | { kind: 'ok'; req: AuthzRequest }
+  | { kind: 'page'; status: number; title: string; message: string; back?: BackLink }
+  | { kind: 'redirect'; url: string };
 
 /** Builds the redirect back to the client with `values`, `state` and `iss` (RFC 9207). */
 function backToClient(deps: Deps, redirectUri: string, state: string | undefined, values: Record<string, string>) {
@@ -47,7 +56,10 @@ function backToClient(deps: Deps, redirectUri: string, state: string | undefined
 
 /**
  * Validates an authorization request. Problems with the client or redirect URI cannot be sent back safely and
- * are shown on a page; the others go back to the client as RFC 6749 §4.1.2.1 errors.
+ * are shown on a page. The others go back to the product's own web app as RFC 6749 §4.1.2.1 errors; any other app
+ * registered itself and nobody vetted its redirect URI, so its errors (found before the user has seen and accepted
+ * the consent page) are shown on a page naming the app and where it would send the user, with the error answer as
+ * a link they may follow (RFC 9700 §4.11.2): this server never forwards a visitor to an address anyone may register.
  */
 export async function checkAuthzRequest(deps: Deps, p: Map<string, string> | null): Promise<Checked> {
   const page = (message: string, status = 400): Checked => ({ kind: 'page', status, title: 'This sign-in link does not work', message });
@@ -62,10 +74,18 @@ export async function checkAuthzRequest(deps: Deps, p: Map<string, string> | nul
     return page('The redirect_uri is not one the app registered, so you cannot be sent back to it.');
 
   const state = p.get('state');
-  const fail = (error: string, description: string): Checked => ({
-    kind: 'redirect',
-    url: backToClient(deps, redirectUri, state, { error, error_description: description }),
-  });
+  const fail = (error: string, description: string): Checked => {
+    const url = backToClient(deps, redirectUri, state, { error, error_description: description });
+    if (isFirstParty(deps, client)) return { kind: 'redirect', url };
+    const message = `The app “${client.name}” sent a sign-in request that cannot be completed: ${description}.`;
+    return {
+      kind: 'page',
+      status: 400,
+      title: 'This sign-in link does not work',
+      message,
+      back: { appName: client.name, host: new URL(redirectUri).host, url },
+    };
+  };
   if (p.get('response_type') !== 'code') return fail('unsupported_response_type', 'response_type must be code');
   const challenge = p.get('code_challenge');
   const method = p.get('code_challenge_method');
@@ -121,7 +141,12 @@ function showSignIn(
   req: AuthzRequest | null,
   extra: { email?: string; error?: string; status?: number; teams?: { id: number; name: string }[] } = {},
 ) {
-  const body = signInPage({ csrf: csrfToken(c), params: req?.params ?? {}, ...(req ? { appName: clientDisplayName(c.get('deps'), req.client) } : {}), ...extra });
+  const body = signInPage({
+    csrf: csrfToken(c),
+    params: req?.params ?? {},
+    ...(req ? { appName: clientDisplayName(c.get('deps'), req.client) } : {}),
+    ...extra,
+  });
   return sendPage(c, 'Sign in', body, { status: extra.status ?? 200, formTargets: req ? [redirectOrigin(req)] : [] });
 }
 
@@ -144,7 +169,14 @@ function showContinue(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
 }
 
 const showProblem = (c: Context<AppEnv>, checked: Extract<Checked, { kind: 'page' }>) =>
-  sendPage(c, checked.title, messagePage(checked.title, checked.message), { status: checked.status });
+  sendPage(
+    c,
+    checked.title,
+    checked.back ? refusedRequestPage(checked.title, checked.message, checked.back) : messagePage(checked.title, checked.message),
+    {
+      status: checked.status,
+    },
+  );
 
 /**
  * A request from a browser already signed in: the web app asks "Continue as…?" (never signing someone in

@@ -12,7 +12,6 @@ import {
   obtainTokens,
   PASSWORD,
   registerClient,
-  signInAndConsent,
   tokenRequest,
   userWithPassword,
   useTestServer,
@@ -24,35 +23,7 @@ useTestServer((e) => (env = e));
 
 const get = (path: string, headers: Record<string, string> = {}) => fetch(`${env.base}${path}`, { headers });
 
-/** Runs the browser part of a flow and answers the redirect back to the client. */
-async function callbackFor(extra: Record<string, string>, omit: string[] = []) {
-  const user = await userWithPassword(env);
-  const { client, redirectUri } = await registerClient(env);
-  const { url } = await authorizationUrl(env, client, redirectUri, extra);
-  for (const k of omit) url.searchParams.delete(k);
-  const res = await signInAndConsent(env, new Browser(), url, user);
-  return { res, location: res.headers.get('location') ? new URL(res.headers.get('location')!) : null };
-}
-
 describe('authorization request', () => {
-  it('refuses a request without PKCE', async () => {
-    const { location } = await callbackFor({}, ['code_challenge', 'code_challenge_method']);
-    expect(location?.searchParams.get('error')).toBe('invalid_request');
-    expect(location?.searchParams.get('code')).toBeNull();
-  });
-
-  it('refuses the plain PKCE method', async () => {
-    const { location } = await callbackFor({ code_challenge_method: 'plain' });
-    expect(location?.searchParams.get('error')).toBe('invalid_request');
-    expect(location?.searchParams.get('error_description')).toContain('S256');
-    expect(location?.searchParams.get('code')).toBeNull();
-  });
-
-  it('refuses another response type and an unknown resource', async () => {
-    expect((await callbackFor({ response_type: 'token' })).location?.searchParams.get('error')).toBe('unsupported_response_type');
-    expect((await callbackFor({ resource: 'https://evil.example/' })).location?.searchParams.get('error')).toBe('invalid_target');
-  });
-
   it('shows a page (never redirects) for a redirect URI differing by a trailing slash, or an unknown client', async () => {
     const { client, redirectUri } = await registerClient(env, 'http://127.0.0.1:9/callback');
     const { url } = await authorizationUrl(env, client, `${redirectUri}/`);

@@ -173,3 +173,11 @@ ${opts.notice ? `<p role="status">${esc(opts.notice)}</p>` : ''}
 export function messagePage(title: string, message: string) {
   return `<h1>${esc(title)}</h1><p>${esc(message)}</p>`;
 }
+
+/** A refused request of an app nobody vetted: what went wrong, who the app says it is, and a link back it may follow. */
+export function refusedRequestPage(title: string, message: string, back: { appName: string; host: string; url: string }) {
+  return `${messagePage(title, message)}
+<p class="unverified"><strong>Unverified app.</strong> Timekeep has not checked who made “${esc(back.appName)}”; its name is the one it gave itself. Nothing was shared with it.</p>
+<p>To tell the app what went wrong, you can go back to it at <code>${esc(back.host)}</code>. Follow the link only if you trust that address.</p>
+<p><a href="${esc(back.url)}" rel="noreferrer">Return to ${esc(back.host)}</a></p>`;
+}

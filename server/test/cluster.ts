@@ -49,7 +49,7 @@ export interface Cluster {
   start(): Promise<ApiProcess>;
 }
 
-async function seedTeam(db: Database['db'], secrets: Secrets, members: number): Promise<SeededTeam> {
+export async function seedTeam(db: Database['db'], secrets: Secrets, members: number): Promise<SeededTeam> {
   const team = await createTeam(db, 'Load team');
   const person = async (role: 'admin' | 'member', i: number) => {
     const { row, apiKey } = await createUser(db, secrets, { teamId: team.id, role, name: `${role} ${i}`, email: `${role}-${i}@load.example`, capacity: 40 * 3600 });
