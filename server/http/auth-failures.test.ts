@@ -55,10 +55,23 @@ describe('failed authentication per client address (in memory)', () => {
     expect(retry >= 1 && retry <= 60).toBe(true);
   });
 
-  it('refuses even a right key from the blocked address (a guess learns nothing); other addresses are unaffected', async () => {
-    expect((await from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(429);
+  it('accepts a right key from the blocked address, in parallel with the guesses; wrong keys from it still get 429', async () => {
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': i % 2 ? r.member.key : crypto.randomBytes(24).toString('hex') }),
+      ),
+    );
+    expect(mixed.map((res) => res.status)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? 200 : 429)));
     expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(200);
     expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': 'wrong' })).status).toBe(401);
+  });
+
+  it('limits the same wrong credential tried from many addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await from(t.app, `192.0.2.${i + 1}`, '/users/me', { 'X-Api-Key': 'one-guess' })).status);
+    expect(count(statuses, 401)).toBe(30);
+    expect(count(statuses, 429)).toBe(5);
+    expect((await from(t.app, '192.0.2.200', '/users/me', { 'X-Api-Key': r.admin.key })).status).toBe(200);
   });
 
   it('counts bad bearer tokens on the API and on /mcp; requests without credentials are not counted', async () => {
