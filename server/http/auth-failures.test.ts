@@ -9,14 +9,20 @@ const LIMIT = { points: 30, durationSec: 60 };
 
 /** A request as Node's server hands it to the app, from `address`. */
 function from(app: App, address: string, path: string, headers: Record<string, string>, method = 'GET') {
-  return app.request(path, { method, headers }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
+  return app.request(
+    path,
+    { method, headers },
+    { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } },
+  );
 }
 
 async function badKeys(app: App, address: string, n: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let sent = 0; sent < n; sent += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(20, n - sent) }, () => from(app, address, '/users/me', { 'X-Api-Key': crypto.randomBytes(24).toString('hex') })),
+      Array.from({ length: Math.min(20, n - sent) }, () =>
+        from(app, address, '/users/me', { 'X-Api-Key': crypto.randomBytes(24).toString('hex') }),
+      ),
     );
     statuses.push(...batch.map((r) => r.status));
   }
@@ -79,7 +85,11 @@ describe('failed authentication per client address (in memory)', () => {
     const api = await from(t.app, '198.51.100.9', '/users/me', { Authorization: 'Bearer not-a-token' });
     expect(api.status).toBe(401);
     const statuses = [];
-    for (let i = 0; i < 35; i++) statuses.push((await from(t.app, '198.51.100.9', '/mcp', { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' }, 'POST')).status);
+    for (let i = 0; i < 35; i++)
+      statuses.push(
+        (await from(t.app, '198.51.100.9', '/mcp', { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' }, 'POST'))
+          .status,
+      );
     expect(count(statuses, 401)).toBe(29);
     expect(count(statuses, 429)).toBe(6);
   });

@@ -21,7 +21,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   if (text === '' || text === '0' || text.toLowerCase() === 'false') return { kind: 'none' };
   if (/^\d+$/.test(text)) return { kind: 'hops', hops: Number(text) };
   const list = new net.BlockList();
-  for (const part of text.split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const part of text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [address = '', bits, extra] = part.split('/');
     const family = net.isIP(address);
     const prefix = bits === undefined ? (family === 6 ? 128 : 32) : Number(bits);
