@@ -83,14 +83,19 @@ export async function withIdempotencyKey(c: Context<AppEnv>, caller: Caller, run
       if (row.contentType) headers['Content-Type'] = row.contentType;
       return new Response(body === '' ? null : body, { status: row.status, headers });
     }
-    if (Date.now() > giveUpAt) throw new ApiError(409, 'A request with this Idempotency-Key is still being processed', undefined, { 'Retry-After': '1' });
+    if (Date.now() > giveUpAt)
+      throw new ApiError(409, 'A request with this Idempotency-Key is still being processed', undefined, { 'Retry-After': '1' });
     await sleep(POLL_MS);
   }
 
   const keep = async (status: number, body: string, contentType: string | null) => {
     try {
       if (status >= 500) await db.delete(keys).where(mine);
-      else await db.update(keys).set({ status, bodyEnc: secrets.encrypt(body), contentType }).where(mine);
+      else
+        await db
+          .update(keys)
+          .set({ status, bodyEnc: secrets.encrypt(body), contentType })
+          .where(mine);
     } catch (e) {
       logger.error('idempotency key not stored', { error: e instanceof Error ? e.message : String(e) });
     }
