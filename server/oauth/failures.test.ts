@@ -376,24 +376,28 @@ describe('registration', () => {
 });
 
 describe('sign-in per address', () => {
-  it('answers many wrong passwords from one address across accounts with a wait, but lets a right password in', async () => {
-    await env.t.db.delete(oauthThrottle);
-    const user = await userWithPassword(env);
-    const { client, redirectUri } = await registerClient(env);
-    const { url } = await authorizationUrl(env, client, redirectUri);
-    const browser = new Browser();
-    const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
-    for (let i = 0; i < 20; i++) {
-      const res = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: `nobody${i}@example.test`, password: 'x' });
-      expect(res.status).toBe(401);
-    }
-    const blocked = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: 'nobody-more@example.test', password: 'x' });
-    expect(blocked.status).toBe(429);
-    expect(await blocked.text()).toContain('too many sign-ins failed from this network');
-    const right = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: user.email, password: PASSWORD });
-    expect(right.status).toBe(303);
-    await env.t.db.delete(oauthThrottle);
-  });
+  it(
+    'answers many wrong passwords from one address across accounts with a wait, but lets a right password in',
+    { timeout: 120_000 },
+    async () => {
+      await env.t.db.delete(oauthThrottle);
+      const user = await userWithPassword(env);
+      const { client, redirectUri } = await registerClient(env);
+      const { url } = await authorizationUrl(env, client, redirectUri);
+      const browser = new Browser();
+      const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+      for (let i = 0; i < 20; i++) {
+        const res = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: `nobody${i}@example.test`, password: 'x' });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: 'nobody-more@example.test', password: 'x' });
+      expect(blocked.status).toBe(429);
+      expect(await blocked.text()).toContain('too many sign-ins failed from this network');
+      const right = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: user.email, password: PASSWORD });
+      expect(right.status).toBe(303);
+      await env.t.db.delete(oauthThrottle);
+    },
+  );
 
   it('checks at most 5 of 40 wrong passwords sent at once for one account', async () => {
     await env.t.db.delete(oauthThrottle);
