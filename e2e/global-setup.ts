@@ -73,9 +73,17 @@ export default async function globalSetup() {
   const web = await startStaticServer(path.join(repo, 'dist'), apiUrl);
   const api = spawn(process.execPath, ['--import', 'tsx', path.join(repo, 'server/main.ts')], {
     cwd: repo,
-    env: { ...process.env, PORT: String(apiPort), DATA_DIR: dataDir, WEB_ORIGINS: web.url, PUBLIC_URL: apiUrl, LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_TIMEOUT_MS: '3000',
-      // Every journey's browser signs in from 127.0.0.1: the per-address OAuth allowance must cover the whole suite.
-      OAUTH_PER_ADDRESS: '1000' },
+    // Every journey's browser signs in from 127.0.0.1, as an office behind one address does: no allowance is raised for it.
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      DATA_DIR: dataDir,
+      WEB_ORIGINS: web.url,
+      PUBLIC_URL: apiUrl,
+      LOG_LEVEL: 'warn',
+      WEBHOOK_ALLOW_PRIVATE: '1',
+      WEBHOOK_TIMEOUT_MS: '3000',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   try {
@@ -115,7 +123,9 @@ function buildIfStale() {
   const built = path.join(repo, 'dist/index.html');
   const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
   // scripts/ holds the build's own plugins (vite.config.ts imports them).
-  const sources = ['src', 'public', 'contract', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) => path.join(repo, p));
+  const sources = ['src', 'public', 'contract', 'scripts', 'index.html', 'vite.config.ts', 'package-lock.json'].map((p) =>
+    path.join(repo, p),
+  );
   if (builtAt > 0 && newestMtime(sources) <= builtAt) return;
   execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: repo,

@@ -22,6 +22,9 @@ import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
 import { createOps } from './ops/state.ts';
 import { AuthCache } from './http/auth-cache.ts';
+import { limitUnauthenticated, presentsApiCredential } from './http/unauthenticated.ts';
+import { limitAuthFailures } from './http/auth-failures.ts';
+import { authenticate } from './http/auth.ts';
 
 /** Route modules, one per area. */
 const modules = [
@@ -50,9 +53,27 @@ export function createApp(deps: Deps) {
     '*',
     cors({
       origin: (origin) => (deps.config.webOrigins.includes(origin) ? origin : null),
-      allowHeaders: ['Content-Type', 'Authorization', 'DPoP', 'X-Api-Key', 'X-Accept-Version', 'X-Skip-Handshake', IDEMPOTENCY_HEADER, REQUEST_ID_HEADER],
+      allowHeaders: [
+        'Content-Type',
+        'Authorization',
+        'DPoP',
+        'X-Api-Key',
+        'X-Accept-Version',
+        'X-Skip-Handshake',
+        IDEMPOTENCY_HEADER,
+        REQUEST_ID_HEADER,
+      ],
       allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-      exposeHeaders: ['Retry-After', 'RateLimit', 'RateLimit-Policy', 'WWW-Authenticate', 'DPoP-Nonce', 'Content-Disposition', REPLAYED_HEADER, REQUEST_ID_HEADER],
+      exposeHeaders: [
+        'Retry-After',
+        'RateLimit',
+        'RateLimit-Policy',
+        'WWW-Authenticate',
+        'DPoP-Nonce',
+        'Content-Disposition',
+        REPLAYED_HEADER,
+        REQUEST_ID_HEADER,
+      ],
       maxAge: 600,
     }),
   );
@@ -63,6 +84,7 @@ export function createApp(deps: Deps) {
     c.header('X-Content-Type-Options', 'nosniff');
   });
 
+  limitUnauthenticated(app);
   registerOpsRoutes(app, deps, ops);
 
   const openapi = buildOpenApi(allRoutes(), deps.config.publicUrl);
@@ -70,7 +92,11 @@ export function createApp(deps: Deps) {
 
   for (const register of modules) register(app);
 
-  app.notFound((c) => c.json({ code: 404, message: 'Not found' }, 404));
+  app.notFound(async (c) => {
+    // An unknown path with a credential: a bad one counts as a failed authentication, so it is no way around the limits.
+    if (presentsApiCredential(c)) await limitAuthFailures(c, () => authenticate(c));
+    return c.json({ code: 404, message: 'Not found' }, 404);
+  });
   app.onError((err, c) => {
     if (err instanceof ApiError) {
       for (const [k, v] of Object.entries(err.headers ?? {})) c.header(k, v);
@@ -81,7 +107,13 @@ export function createApp(deps: Deps) {
     }
     const requestId = c.get('requestId');
     const cause = err instanceof Error && err.cause instanceof Error ? err.cause.message : undefined;
-    deps.logger.error('request failed', { requestId, method: c.req.method, path: c.req.path, error: err instanceof Error ? (err.stack ?? err.message) : String(err), cause });
+    deps.logger.error('request failed', {
+      requestId,
+      method: c.req.method,
+      path: c.req.path,
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+      cause,
+    });
     // The spec's table answers a server-side fault with 503; the request id lets the operator find the log entry.
     return c.json({ code: 503, message: `Service unavailable: a server-side fault (request ${requestId})` }, 503);
   });

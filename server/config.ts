@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 
 export interface Config {
   port: number;
@@ -16,6 +17,10 @@ export interface Config {
   /** Webhook delivery settings (WEBHOOK_*). */
   webhooks: WebhookSettings;
   rateLimit: { points: number; durationSec: number };
+  /** Requests without a credential allowed per client address and window (UNAUTH_RATE_POINTS, UNAUTH_RATE_WINDOW). */
+  unauthRateLimit?: { points: number; durationSec: number };
+  /** Which peers may tell the client's address in `X-Forwarded-For` / `Forwarded` (TRUST_PROXY; nobody by default). */
+  trustProxy?: TrustProxy;
   /** Failed authentications allowed per client address and window before it gets 429 (AUTH_FAILURE_POINTS, AUTH_FAILURE_WINDOW). */
   authFailures: { points: number; durationSec: number };
   /** Bytes of attachments each user may keep stored (UPLOAD_QUOTA_MB, 250 MB). */
@@ -97,6 +102,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: env.WEBHOOK_ALLOW_PRIVATE === '1' || env.WEBHOOK_ALLOW_PRIVATE === 'true',
     webhooks: loadWebhookSettings(env),
     rateLimit: { points: Number(env.RATE_LIMIT_POINTS ?? 100), durationSec: Number(env.RATE_LIMIT_WINDOW ?? 10) },
+    unauthRateLimit: { points: envMs(env, 'UNAUTH_RATE_POINTS', 600, 1), durationSec: envMs(env, 'UNAUTH_RATE_WINDOW', 60, 1) },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     authFailures: { points: envMs(env, 'AUTH_FAILURE_POINTS', 30, 1), durationSec: envMs(env, 'AUTH_FAILURE_WINDOW', 60, 1) },
     uploadQuotaBytes: envMs(env, 'UPLOAD_QUOTA_MB', 250, 1) * 1024 * 1024,
     oauthPerAddress: envMs(env, 'OAUTH_PER_ADDRESS', 20, 1),

@@ -35,7 +35,13 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
   const logger = createLogger(config.logLevel);
   const database = opts.database ?? (await openDatabase(config));
   const prefix = config.redisKeyPrefix;
-  const rl = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, authFailures: config.authFailures, keyPrefix: prefix ? `${prefix}-rl` : undefined });
+  const rl = createRateLimiter({
+    ...config.rateLimit,
+    redisUrl: config.redisUrl,
+    authFailures: config.authFailures,
+    unauthenticated: config.unauthRateLimit,
+    keyPrefix: prefix ? `${prefix}-rl` : undefined,
+  });
   const authCache = new AuthCache(config.authCacheMs ?? 0);
   let unshare: (() => Promise<void>) | undefined;
   let background: Background | undefined;
@@ -53,6 +59,7 @@ export async function startApi(env: NodeJS.ProcessEnv = process.env, opts: Start
       clock: () => new Date(),
       rateLimiter: rl.limiter,
       authFailureLimiter: rl.authFailures,
+      unauthenticatedLimiter: rl.unauthenticated,
     };
     background = await startBackground(deps);
     const app = createApp(deps);

@@ -65,7 +65,9 @@ describe('the auth cache', () => {
     const demoted = await t.call('PUT', `/team/users/${u.id}`, { as: r.admin, body: { role: 'member' }, via: a });
     expect(demoted.status).toBe(200);
     expect((await me(u.key, b)).body.role).toBe('member');
-    expect((await t.call('POST', '/projects', { headers: { 'X-Api-Key': u.key }, body: { name: 'Not mine to make' }, via: b })).status).toBe(403);
+    expect(
+      (await t.call('POST', '/projects', { headers: { 'X-Api-Key': u.key }, body: { name: 'Not mine to make' }, via: b })).status,
+    ).toBe(403);
   });
 
   it('a deactivated user is refused at once in every instance', async () => {

@@ -9,14 +9,20 @@ const LIMIT = { points: 30, durationSec: 60 };
 
 /** A request as Node's server hands it to the app, from `address`. */
 function from(app: App, address: string, path: string, headers: Record<string, string>, method = 'GET') {
-  return app.request(path, { method, headers }, { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } });
+  return app.request(
+    path,
+    { method, headers },
+    { incoming: { socket: { remoteAddress: address, remotePort: 40000, remoteFamily: 'IPv4' } } },
+  );
 }
 
 async function badKeys(app: App, address: string, n: number): Promise<number[]> {
   const statuses: number[] = [];
   for (let sent = 0; sent < n; sent += 20) {
     const batch = await Promise.all(
-      Array.from({ length: Math.min(20, n - sent) }, () => from(app, address, '/users/me', { 'X-Api-Key': crypto.randomBytes(24).toString('hex') })),
+      Array.from({ length: Math.min(20, n - sent) }, () =>
+        from(app, address, '/users/me', { 'X-Api-Key': crypto.randomBytes(24).toString('hex') }),
+      ),
     );
     statuses.push(...batch.map((r) => r.status));
   }
@@ -55,10 +61,23 @@ describe('failed authentication per client address (in memory)', () => {
     expect(retry >= 1 && retry <= 60).toBe(true);
   });
 
-  it('refuses even a right key from the blocked address (a guess learns nothing); other addresses are unaffected', async () => {
-    expect((await from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(429);
+  it('accepts a right key from the blocked address, in parallel with the guesses; wrong keys from it still get 429', async () => {
+    const mixed = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        from(t.app, '203.0.113.7', '/users/me', { 'X-Api-Key': i % 2 ? r.member.key : crypto.randomBytes(24).toString('hex') }),
+      ),
+    );
+    expect(mixed.map((res) => res.status)).toEqual(Array.from({ length: 40 }, (_, i) => (i % 2 ? 200 : 429)));
     expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(200);
     expect((await from(t.app, '198.51.100.2', '/users/me', { 'X-Api-Key': 'wrong' })).status).toBe(401);
+  });
+
+  it('limits the same wrong credential tried from many addresses', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++) statuses.push((await from(t.app, `192.0.2.${i + 1}`, '/users/me', { 'X-Api-Key': 'one-guess' })).status);
+    expect(count(statuses, 401)).toBe(30);
+    expect(count(statuses, 429)).toBe(5);
+    expect((await from(t.app, '192.0.2.200', '/users/me', { 'X-Api-Key': r.admin.key })).status).toBe(200);
   });
 
   it('counts bad bearer tokens on the API and on /mcp; requests without credentials are not counted', async () => {
@@ -66,7 +85,11 @@ describe('failed authentication per client address (in memory)', () => {
     const api = await from(t.app, '198.51.100.9', '/users/me', { Authorization: 'Bearer not-a-token' });
     expect(api.status).toBe(401);
     const statuses = [];
-    for (let i = 0; i < 35; i++) statuses.push((await from(t.app, '198.51.100.9', '/mcp', { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' }, 'POST')).status);
+    for (let i = 0; i < 35; i++)
+      statuses.push(
+        (await from(t.app, '198.51.100.9', '/mcp', { Authorization: 'Bearer not-a-token', 'Content-Type': 'application/json' }, 'POST'))
+          .status,
+      );
     expect(count(statuses, 401)).toBe(29);
     expect(count(statuses, 429)).toBe(6);
   });

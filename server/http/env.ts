@@ -32,6 +32,8 @@ export interface Deps {
   rateLimiter: RateLimiterAbstract;
   /** Failed authentications per client address; in memory from `config.authFailures` when absent. */
   authFailureLimiter?: RateLimiterAbstract;
+  /** Requests without a credential per client address; in memory from `config.unauthRateLimit` when absent. */
+  unauthenticatedLimiter?: RateLimiterAbstract;
   verifyToken?: TokenVerifier;
   /** Resolved callers per credential (see AuthCache); the app makes one from `config.authCacheMs` when absent. */
   authCache?: AuthCache;

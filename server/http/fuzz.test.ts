@@ -61,7 +61,12 @@ beforeAll(async () => {
   };
 });
 
-function operations(doc: { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>> }) {
+function operations(doc: {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
+}) {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(methods)) {
@@ -83,10 +88,17 @@ interface Case {
 
 function cases(op: Operation, random: () => number): Case[] {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-  const ids = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(known[p.name] ?? '1'))]));
+  const ids = Object.fromEntries(
+    op.params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(known[p.name] ?? '1'))]),
+  );
   const body = op.body ? sample(op.body, '', known) : undefined;
   const base: Case = { as: r.admin, ids, query: '', ...(op.body ? { body } : {}) };
-  const out: Case[] = [base, { ...base, as: r.member }, { ...base, as: r.limited }, { ...base, as: null, headers: { 'X-Api-Key': 'x'.repeat(64) } }];
+  const out: Case[] = [
+    base,
+    { ...base, as: r.member },
+    { ...base, as: r.limited },
+    { ...base, as: null, headers: { 'X-Api-Key': 'x'.repeat(64) } },
+  ];
   for (const p of op.params) {
     if (p.in === 'path') for (let i = 0; i < 4; i++) out.push({ ...base, ids: { ...ids, [p.name]: pick(ODD_IDS) } });
     else for (let i = 0; i < 3; i++) out.push({ ...base, query: `${encodeURIComponent(p.name)}=${pick(ODD_QUERY)}` });
@@ -122,12 +134,20 @@ describe('fuzz over the OpenAPI document', () => {
       for (const c of cases(op, random)) {
         const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => c.ids[name] ?? '1') + (c.query ? `?${c.query}` : '');
         const headers = { ...c.headers, ...(c.raw?.type ? { 'Content-Type': c.raw.type } : {}) };
-        const res = await t.call(op.method, path, { as: c.as, headers, ...(c.raw ? { raw: c.raw.raw } : c.body !== undefined ? { body: c.body } : {}) });
+        const res = await t.call(op.method, path, {
+          as: c.as,
+          headers,
+          ...(c.raw ? { raw: c.raw.raw } : c.body !== undefined ? { body: c.body } : {}),
+        });
         requests++;
         if (process.env.FUZZ_LOG) console.warn(res.status, op.method, path.slice(0, 80), JSON.stringify(c.raw ?? c.body)?.slice(0, 80));
         const what = `${op.method} ${path.slice(0, 120)} ${JSON.stringify(c.raw ?? c.body)?.slice(0, 160)} -> ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
         if (res.status >= 500) failures.push(what);
-        else if (res.status >= 400 && !ownErrorShape(op.path) && !(typeof res.body === 'object' && res.body?.code === res.status && typeof res.body.message === 'string'))
+        else if (
+          res.status >= 400 &&
+          !ownErrorShape(op.path) &&
+          !(typeof res.body === 'object' && res.body?.code === res.status && typeof res.body.message === 'string')
+        )
           failures.push(`error body: ${what}`);
       }
     }

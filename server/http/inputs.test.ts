@@ -43,14 +43,19 @@ describe('deeply nested JSON', () => {
     expect(res.body.errors).toEqual({ 'list.0.0.deep': ['Must not contain NUL characters'] });
     const inKey = await t.call('POST', '/clients', { as: r.admin, raw: '{"name":"ok","x\\u0000y":1}' });
     expect(inKey.body.errors).toEqual({ xy: ['Must not contain NUL characters'] });
-    expect((await t.call('POST', '/clients', { as: r.admin, body: { name: 'Nested fine', x: JSON.parse(nested(MAX_JSON_DEPTH - 1)) } })).status).toBe(201);
+    expect(
+      (await t.call('POST', '/clients', { as: r.admin, body: { name: 'Nested fine', x: JSON.parse(nested(MAX_JSON_DEPTH - 1)) } })).status,
+    ).toBe(201);
   });
 });
 
 describe('numbers beyond the columns', () => {
   it('refuses rate and cost above the 32-bit range on POST and PUT /team/users with 422', async () => {
     for (const field of ['rate', 'cost']) {
-      const invite = await t.call('POST', '/team/users', { as: r.admin, body: { name: 'Big', email: `big-${field}@example.test`, [field]: 2 ** 31 } });
+      const invite = await t.call('POST', '/team/users', {
+        as: r.admin,
+        body: { name: 'Big', email: `big-${field}@example.test`, [field]: 2 ** 31 },
+      });
       expect(invite.status).toBe(422);
       expect(Object.keys(invite.body.errors)).toEqual([field]);
       const update = await t.call('PUT', `/team/users/${r.member.id}`, { as: r.admin, body: { [field]: 1e15 } });

@@ -8,6 +8,8 @@ export interface RateLimiterHandle {
   limiter: RateLimiterAbstract;
   /** Failed authentications per client address (same store). */
   authFailures: RateLimiterAbstract;
+  /** Requests without a credential per client address (same store). */
+  unauthenticated: RateLimiterAbstract;
   /** Settles once the store can count (Redis connected, or gave up: then the in-memory insurance counts). */
   ready: Promise<void>;
   close(): Promise<void>;
@@ -20,6 +22,8 @@ interface LimiterOptions {
   keyPrefix?: string | undefined;
   /** Failed authentications per address and window (30 per 60 s unless given). */
   authFailures?: { points: number; durationSec: number };
+  /** Requests without a credential per address and window (600 per 60 s unless given). */
+  unauthenticated?: { points: number; durationSec: number };
 }
 
 /** 100 requests per 10 s per credential, and failed authentications per address; in memory, or shared through Redis when a URL is given. */
@@ -27,8 +31,19 @@ export function createRateLimiter(opts: LimiterOptions): RateLimiterHandle {
   const prefix = opts.keyPrefix ?? 'tk-rl';
   const base = { points: opts.points, duration: opts.durationSec, keyPrefix: prefix };
   const failures = { points: opts.authFailures?.points ?? 30, duration: opts.authFailures?.durationSec ?? 60, keyPrefix: `${prefix}-auth` };
+  const anonymous = {
+    points: opts.unauthenticated?.points ?? 600,
+    duration: opts.unauthenticated?.durationSec ?? 60,
+    keyPrefix: `${prefix}-anon`,
+  };
   if (!opts.redisUrl)
-    return { limiter: new RateLimiterMemory(base), authFailures: new RateLimiterMemory(failures), ready: Promise.resolve(), close: async () => undefined };
+    return {
+      limiter: new RateLimiterMemory(base),
+      authFailures: new RateLimiterMemory(failures),
+      unauthenticated: new RateLimiterMemory(anonymous),
+      ready: Promise.resolve(),
+      close: async () => undefined,
+    };
   const redis = new Redis(opts.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false });
   redis.on('error', () => undefined);
   // Without the offline queue, commands sent before the connection is up fail over to the insurance
@@ -44,20 +59,31 @@ export function createRateLimiter(opts: LimiterOptions): RateLimiterHandle {
   });
   const limiter = new RateLimiterRedis({ ...base, storeClient: redis, insuranceLimiter: new RateLimiterMemory(base) });
   const authFailures = new RateLimiterRedis({ ...failures, storeClient: redis, insuranceLimiter: new RateLimiterMemory(failures) });
-  return { limiter, authFailures, ready, close: async () => void redis.disconnect() };
+  const unauthenticated = new RateLimiterRedis({ ...anonymous, storeClient: redis, insuranceLimiter: new RateLimiterMemory(anonymous) });
+  return { limiter, authFailures, unauthenticated, ready, close: async () => void redis.disconnect() };
 }
 
-/** Consumes one point for `key`; sets the RateLimit headers; throws 429 past the limit. */
+/** Consumes one point of the credential's limit for `key`; sets the RateLimit headers; throws 429 past the limit. */
 export async function consumeRateLimit(c: Context<AppEnv>, key: string) {
-  const { rateLimiter: limiter, config } = c.get('deps');
-  const { points, durationSec } = config.rateLimit;
+  const { rateLimiter, config } = c.get('deps');
+  await consumePoint(c, rateLimiter, config.rateLimit, key);
+}
+
+/** Consumes one point of `limiter` (a policy of `points` per `durationSec`) for `key`; sets the RateLimit headers; throws 429 past the limit. */
+export async function consumePoint(
+  c: Context<AppEnv>,
+  limiter: RateLimiterAbstract,
+  { points, durationSec }: { points: number; durationSec: number },
+  key: string,
+  message?: string,
+) {
   c.header('RateLimit-Policy', `${points};w=${durationSec}`);
   try {
     const res = await limiter.consume(key);
     c.header('RateLimit', `limit=${points}, remaining=${res.remainingPoints}, reset=${Math.ceil(res.msBeforeNext / 1000)}`);
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
-    throw tooManyRequests(e.msBeforeNext, points, durationSec);
+    throw tooManyRequests(e.msBeforeNext, points, durationSec, message);
   }
 }
 

@@ -41,7 +41,12 @@ async function readJson(c: Context<AppEnv>, limit: number): Promise<unknown> {
 }
 
 /** Registers one contract route: authenticates, rate-limits, validates input, and answers with the contract's status. */
-export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler: Handler<D>, opts: { bodyLimit?: number; readBody?: boolean } = {}) {
+export function register<D extends RouteDef>(
+  app: Hono<AppEnv>,
+  def: D,
+  handler: Handler<D>,
+  opts: { bodyLimit?: number; readBody?: boolean } = {},
+) {
   app.on(def.method.toUpperCase(), toHonoPath(def.path), async (c) => {
     if (def.auth === 'none') return answer(c, undefined as unknown as Caller);
     const caller = await limitAuthFailures(c, () => authenticate(c));
@@ -82,7 +87,10 @@ export function register<D extends RouteDef>(app: Hono<AppEnv>, def: D, handler:
     const deps = c.get('deps');
     if (deps.checkResponses && def.response) {
       const r = def.response.safeParse(result);
-      if (!r.success) throw new Error(`Response of ${def.method.toUpperCase()} ${def.path} breaks the contract: ${JSON.stringify(issuesToErrors(r.error.issues))}`);
+      if (!r.success)
+        throw new Error(
+          `Response of ${def.method.toUpperCase()} ${def.path} breaks the contract: ${JSON.stringify(issuesToErrors(r.error.issues))}`,
+        );
     }
     return c.json(result as object, def.status);
   }

@@ -6,7 +6,16 @@ import { clientDisplayName, isFirstParty } from './first-party.ts';
 import { consentPage, continuePage, messagePage, refusedRequestPage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
 import { signInAccounts } from './signin-accounts.ts';
-import { countEvent, perAddress, resetThrottle, retryAfter, SIGNIN_PER_ACCOUNT, SIGNIN_PER_ADDRESS, throttleKey } from './throttle.ts';
+import {
+  claimEvent,
+  perAddress,
+  refundEvent,
+  resetThrottle,
+  SIGNIN_PER_ACCOUNT,
+  SIGNIN_PER_ADDRESS,
+  throttleKey,
+  waitInMinutes,
+} from './throttle.ts';
 import { clientAddress, CODE_TTL, mcpAudience, queryOnce, randomToken, readForm, secretHash } from './util.ts';
 
 type ClientRow = typeof oauthClients.$inferSelect;
@@ -231,25 +240,32 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
     const password = (form.get('password') ?? '').slice(0, 1024);
     const accountKey = throttleKey(deps, 'signin-account', email);
     const addressKey = throttleKey(deps, 'signin-address', clientAddress(c));
-    const wait = Math.max(await retryAfter(deps, accountKey), await retryAfter(deps, addressKey));
-    if (wait > 0) {
-      c.header('Retry-After', String(wait));
-      return showSignIn(c, req, { email, error: `Too many sign-in attempts. Try again in ${wait} seconds.`, status: 429 });
+    const addressPolicy = perAddress(deps, SIGNIN_PER_ADDRESS);
+    // Each try is counted before the password is checked, so parallel tries cannot pass the account's limit.
+    const accountWait = await claimEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
+    if (accountWait > 0) {
+      c.header('Retry-After', String(accountWait));
+      const error = `Too many sign-in attempts for this account. Try again in ${waitInMinutes(accountWait)}.`;
+      return showSignIn(c, req, { email, error, status: 429 });
     }
+    // The address's limit never refuses a right password (a whole office may share the address); it answers wrong ones with a wait.
+    const addressWait = await claimEvent(deps, addressKey, addressPolicy);
     // The same work whether or not the email exists, so neither the answer nor its timing reveals it.
     const teamField = form.get('team');
     const found = await signInAccounts(deps, email, password, teamField && /^\d{1,9}$/.test(teamField) ? Number(teamField) : undefined);
     if (found.kind === 'none') {
-      await countEvent(deps, accountKey, SIGNIN_PER_ACCOUNT);
-      await countEvent(deps, addressKey, perAddress(deps, SIGNIN_PER_ADDRESS));
-      return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
+      if (addressWait === 0) return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
+      c.header('Retry-After', String(addressWait));
+      const error = `The email or password is not correct, and too many sign-ins failed from this network. Try again in ${waitInMinutes(addressWait)}.`;
+      return showSignIn(c, req, { email, error, status: 429 });
     }
+    await resetThrottle(deps, accountKey);
+    if (addressWait === 0) await refundEvent(deps, addressKey, addressPolicy);
     if (found.kind === 'choose') {
       const error = 'This email and password open accounts in several teams. Choose the team and enter your password again.';
       return showSignIn(c, req, { email, teams: found.teams, error });
     }
     const user = found.user;
-    await resetThrottle(deps, accountKey);
     const idHash = await startSession(c, user.id, form.get('remember') === '1');
     if (!req) return redirect(c, '/oauth/account', 303);
     // The web app, just signed in with a password: straight back to it.

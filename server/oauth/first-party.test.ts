@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -13,6 +14,7 @@ import {
   userWithPassword,
   type Env,
 } from './test-support.ts';
+import { oauthClients } from '../db/schema/index.ts';
 
 /** The product's own web app (its callback on a WEB_ORIGINS origin) and ending the sign-in session on sign-out. */
 
@@ -89,6 +91,60 @@ describe('the web app is first-party', () => {
     expect(page.match(/<strong>Timekeep<\/strong>/g)).toHaveLength(1);
     expect(page).toMatch(/Timekeep web app on http:\/\/127\.0\.0\.1:5173 · last used \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
     expect(page).not.toContain('Unverified');
+  });
+
+  it('is one client for every browser: registrations from one address past the per-address limit all answer it, and it is listed once', async () => {
+    const user = await userWithPassword(env);
+    const registrations = await Promise.all(Array.from({ length: 30 }, () => webApp()));
+    const ids = new Set(registrations.map((r) => r.client.client_id));
+    expect(ids.size).toBe(1);
+    expect(registrations[0]!.client.client_name).toBe('Timekeep');
+    // A browser that registered before there was one client for the web app is folded into the same entry.
+    const [legacy] = await env.t.db
+      .insert(oauthClients)
+      .values({ id: `tkc_legacy_${crypto.randomBytes(4).toString('hex')}`, name: 'Timekeep web app', redirectUris: [WEB_CALLBACK] })
+      .returning();
+    const browsers = [new Browser(), new Browser(), new Browser()];
+    const signedIn = [];
+    for (const [i, browser] of browsers.entries()) {
+      const client = i === 2 ? { client: { client_id: legacy!.id }, redirectUri: WEB_CALLBACK } : registrations[i]!;
+      signedIn.push(await obtainTokens(env, { user, browser, client }));
+    }
+    const apps = await env.t.call('GET', '/users/me/apps', { as: user });
+    expect(apps.status).toBe(200);
+    expect(apps.body.filter((a: { name: string }) => a.name === 'Timekeep')).toHaveLength(1);
+    const page = await (await browsers[0]!.fetch(`${env.base}/oauth/account`)).text();
+    expect(page.match(/<strong>Timekeep<\/strong>/g)).toHaveLength(1);
+    // Taking it back there ends every browser's sign-in, the legacy client's too.
+    const revoked = await env.t.call('DELETE', `/users/me/apps/${apps.body[0].clientId}`, { as: user });
+    expect(revoked.status).toBe(204);
+    for (const { tokens, client } of signedIn) {
+      const refresh = await oauth.refreshTokenGrantRequest(env.as, client, oauth.None(), tokens.refresh_token!, insecure);
+      expect(refresh.status).toBe(400);
+    }
+  });
+
+  it('still limits third-party registrations per address, counting parallel ones before they are made', async () => {
+    await forgetThrottling(env);
+    const statuses = await Promise.all(
+      Array.from(
+        { length: 60 },
+        async (_, i) =>
+          await registerClient(env, 'https://ledger.example/cb', `App ${i}`).then(
+            () => 201,
+            () => 429,
+          ),
+      ),
+    );
+    expect(statuses.filter((s) => s === 201)).toHaveLength(20);
+    const refused = await fetch(env.as.registration_endpoint!, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect_uris: ['https://ledger.example/cb'] }),
+    });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await refused.json()) as { error_description: string }).error_description).toMatch(/try again in (a minute|\d+ minutes)$/);
   });
 
   it('still asks third-party apps for consent with the warning, also when their callback shares a web origin', async () => {

@@ -150,12 +150,7 @@ const appLine = (a: AuthorisedApp) =>
     ? `Timekeep web app on ${esc(a.origin)} · last used ${esc(a.lastUsed ?? a.since)}`
     : `Unverified app · allowed ${esc(a.since)} · ${a.lastUsed ? `last used ${esc(a.lastUsed)}` : 'not used yet'}`;
 
-export function accountPage(opts: {
-  csrf: string;
-  user: { name: string; email: string };
-  apps: AuthorisedApp[];
-  notice?: string;
-}) {
+export function accountPage(opts: { csrf: string; user: { name: string; email: string }; apps: AuthorisedApp[]; notice?: string }) {
   const list = opts.apps.length
     ? `<ul class="apps">${opts.apps
         .map(

@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { Context, Hono } from 'hono';
+import { eq } from 'drizzle-orm';
 import { oauthClients } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
-import { countEvent, perAddress, REGISTER_PER_ADDRESS, retryAfter, throttleKey } from './throttle.ts';
+import { FIRST_PARTY_NAME, isFirstParty } from './first-party.ts';
+import { claimEvent, perAddress, REGISTER_PER_ADDRESS, throttleKey, waitInMinutes } from './throttle.ts';
 import { clientAddress } from './util.ts';
 
 export const MAX_CLIENT_NAME = 100;
@@ -30,6 +32,18 @@ export function redirectUriProblem(deps: Deps, uri: unknown): string | null {
   return 'must use https (or http on 127.0.0.1, [::1] or localhost)';
 }
 
+/** The one client of the product's web app for these callbacks (an id derived from them), made on first use. */
+async function firstPartyClient(deps: Deps, redirectUris: string[]) {
+  const id = `tkc_web_${crypto
+    .createHash('sha256')
+    .update([...redirectUris].sort().join(' '))
+    .digest('base64url')
+    .slice(0, 24)}`;
+  await deps.db.insert(oauthClients).values({ id, name: FIRST_PARTY_NAME, redirectUris }).onConflictDoNothing();
+  const [row] = await deps.db.select().from(oauthClients).where(eq(oauthClients.id, id)).limit(1);
+  return row;
+}
+
 const regError = (
   c: Context<AppEnv>,
   error: 'invalid_redirect_uri' | 'invalid_client_metadata',
@@ -41,15 +55,6 @@ const regError = (
 export function registerRegistrationRoute(app: Hono<AppEnv>) {
   app.post('/oauth/register', async (c) => {
     const deps = c.get('deps');
-    const key = throttleKey(deps, 'register', clientAddress(c));
-    const wait = await retryAfter(deps, key);
-    if (wait > 0)
-      return c.json({ error: 'slow_down', error_description: `Too many registrations; retry in ${wait} s` }, 429, {
-        'Retry-After': String(wait),
-        'Cache-Control': 'no-store',
-      });
-    await countEvent(deps, key, perAddress(deps, REGISTER_PER_ADDRESS));
-
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase();
     if (type !== 'application/json') return regError(c, 'invalid_client_metadata', 'Send the metadata as application/json');
     if (Number(c.req.header('content-length') ?? 0) > MAX_BODY)
@@ -89,16 +94,31 @@ export function registerRegistrationRoute(app: Hono<AppEnv>) {
       return regError(c, 'invalid_client_metadata', 'response_types may only hold code');
 
     const clientName = typeof name === 'string' ? name.trim() : new URL(uris[0] as string).host;
-    const id = `tkc_${crypto.randomBytes(18).toString('base64url')}`;
-    const [row] = await deps.db
-      .insert(oauthClients)
-      .values({ id, name: clientName, redirectUris: uris as string[] })
-      .returning();
+    const redirectUris = uris as string[];
+    let row: typeof oauthClients.$inferSelect | undefined;
+    if (isFirstParty(deps, { redirectUris })) {
+      // The product's own web app: every browser gets the one client of its callback, and no registration is counted.
+      row = await firstPartyClient(deps, redirectUris);
+    } else {
+      // Counted before the client is made, so parallel registrations cannot pass the limit.
+      const wait = await claimEvent(deps, throttleKey(deps, 'register', clientAddress(c)), perAddress(deps, REGISTER_PER_ADDRESS));
+      if (wait > 0)
+        return c.json(
+          { error: 'slow_down', error_description: `Too many apps were registered from this network; try again in ${waitInMinutes(wait)}` },
+          429,
+          { 'Retry-After': String(wait), 'Cache-Control': 'no-store' },
+        );
+      [row] = await deps.db
+        .insert(oauthClients)
+        .values({ id: `tkc_${crypto.randomBytes(18).toString('base64url')}`, name: clientName, redirectUris })
+        .returning();
+    }
+    const id = row!.id;
     return c.json(
       {
         client_id: id,
         client_id_issued_at: Math.floor((row?.createdAt ?? deps.clock()).getTime() / 1000),
-        client_name: clientName,
+        client_name: row!.name,
         redirect_uris: uris,
         grant_types: grantTypes,
         response_types: responseTypes,

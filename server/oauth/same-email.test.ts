@@ -16,7 +16,8 @@ async function signIn(browser: Browser, fields: Record<string, string>) {
   return browser.post(`${env.base}/oauth/signin`, { ...formFields(page, '/oauth/signin'), ...fields });
 }
 
-const signedInAs = async (browser: Browser) => /Signed in as <strong>([^<]+)<\/strong>/.exec(await (await browser.fetch(`${env.base}/oauth/account`)).text())?.[1];
+const signedInAs = async (browser: Browser) =>
+  /Signed in as <strong>([^<]+)<\/strong>/.exec(await (await browser.fetch(`${env.base}/oauth/account`)).text())?.[1];
 
 beforeAll(async () => {
   env = await startServer();

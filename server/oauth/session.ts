@@ -73,9 +73,7 @@ export async function startSession(c: Context<AppEnv>, userId: number, remember:
   const value = randomToken();
   const idHash = secretHash(deps, 'session', value);
   const ttl = remember ? REMEMBER_SEC : SESSION_SEC;
-  await deps.db
-    .insert(oauthSessions)
-    .values({ idHash, userId, remember, expiresAt: new Date(deps.clock().getTime() + ttl * 1000) });
+  await deps.db.insert(oauthSessions).values({ idHash, userId, remember, expiresAt: new Date(deps.clock().getTime() + ttl * 1000) });
   setCookie(c, cookieName(c, 'tk_session'), value, { ...cookieOpts(c), ...(remember ? { maxAge: ttl } : {}) });
   return idHash;
 }

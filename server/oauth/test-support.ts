@@ -3,6 +3,7 @@ import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { oauthThrottle } from '../db/schema/index.ts';
 import { serveApi } from '../http/node-server.ts';
+import type { Config } from '../config.ts';
 import { setupTestApp, type TestUser } from '../test/harness.ts';
 
 /** Test support for the OAuth suites: the real server on a loopback port, a cookie-keeping browser, and oauth4webapi helpers. */
@@ -10,13 +11,13 @@ import { setupTestApp, type TestUser } from '../test/harness.ts';
 export const insecure = { [oauth.allowInsecureRequests]: true } as const;
 
 /** The app served on a free loopback port (PUBLIC_URL = that URL), with a clock the test can move. */
-export async function startServer() {
+export async function startServer(config: Partial<Config> = {}) {
   const target: { fetch?: (req: Request, env: unknown) => Response | Promise<Response> } = {};
   const server = serveApi((req, env) => target.fetch!(req, env), { port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clock = { offsetMs: 0 };
-  const t = await setupTestApp({ config: { publicUrl: base }, deps: { clock: () => new Date(Date.now() + clock.offsetMs) } });
+  const t = await setupTestApp({ config: { publicUrl: base, ...config }, deps: { clock: () => new Date(Date.now() + clock.offsetMs) } });
   target.fetch = (req, env) => t.app.fetch(req, env);
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const issuer = new URL(base);

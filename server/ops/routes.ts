@@ -7,6 +7,7 @@ import { migrationsFolder } from '../db/client.ts';
 import { hookDeliveries, webhookEvents } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
 import { requestContext } from '../lib/logger.ts';
+import { clientAddress } from '../http/client-address.ts';
 import type { Ops } from './state.ts';
 
 /** A request id a client or proxy may hand in (`X-Request-Id`); anything else is replaced by a fresh one. */
@@ -37,7 +38,7 @@ export function requestMiddleware(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
     const template = c.req.routePath;
     const route = template === '/*' || template === '*' ? 'unmatched' : template;
     ops.metrics.observeRequest(c.req.method, route, c.res.status, ms / 1000);
-    const fields = { requestId, method: c.req.method, route, status: c.res.status, ms: Math.round(ms * 10) / 10 };
+    const fields = { requestId, method: c.req.method, route, status: c.res.status, ms: Math.round(ms * 10) / 10, client: clientAddress(c) };
     if (ms >= SLOW_MS) deps.logger.warn('slow request', fields);
     else deps.logger.debug('request', fields);
   });
@@ -45,7 +46,9 @@ export function requestMiddleware(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
 
 /** The newest migration this build ships (drizzle records its `when` as `created_at`). */
 function latestMigration(): number {
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+    entries: { when: number }[];
+  };
   return Math.max(...journal.entries.map((e) => e.when));
 }
 
@@ -71,7 +74,9 @@ export function registerOpsRoutes(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
     if (ops.draining) return c.json({ status: 'draining' }, 503);
     try {
       if (!migrated) {
-        const [row] = rowsOf<{ latest: string | number | null }>(await deps.db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`));
+        const [row] = rowsOf<{ latest: string | number | null }>(
+          await deps.db.execute(sql`select max(created_at) as latest from drizzle.__drizzle_migrations`),
+        );
         migrated = Number(row?.latest ?? 0) >= expected;
         if (!migrated) return c.json({ status: 'migrations pending' }, 503);
       } else {
@@ -88,7 +93,8 @@ export function registerOpsRoutes(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
     const token = deps.config.metricsToken;
     if (!token) return c.json({ code: 404, message: 'Not found' }, 404);
     const m = /^Bearer (.+)$/i.exec(c.req.header('authorization') ?? '');
-    if (!m || !tokenMatches(m[1]!.trim(), token)) return c.json({ code: 401, message: 'Unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
+    if (!m || !tokenMatches(m[1]!.trim(), token))
+      return c.json({ code: 401, message: 'Unauthorized' }, 401, { 'WWW-Authenticate': 'Bearer realm="metrics"' });
     const gauges: Parameters<Ops['metrics']['render']>[0] = {};
     try {
       const [row] = rowsOf<{ undispatched: string | number; pending: string | number; retrying: string | number }>(
@@ -97,14 +103,26 @@ export function registerOpsRoutes(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
           (select count(*) from ${hookDeliveries} where status = 'pending') as pending,
           (select count(*) from ${hookDeliveries} where status = 'pending' and attempts > 0) as retrying`),
       );
-      gauges.timekeep_outbox_undispatched_events = { help: 'Webhook events not yet fanned out to hooks.', value: Number(row?.undispatched ?? 0) };
-      gauges.timekeep_webhook_pending_deliveries = { help: 'Webhook deliveries waiting to be sent (the outbox backlog).', value: Number(row?.pending ?? 0) };
-      gauges.timekeep_webhook_retrying_deliveries = { help: 'Pending deliveries that failed at least once.', value: Number(row?.retrying ?? 0) };
+      gauges.timekeep_outbox_undispatched_events = {
+        help: 'Webhook events not yet fanned out to hooks.',
+        value: Number(row?.undispatched ?? 0),
+      };
+      gauges.timekeep_webhook_pending_deliveries = {
+        help: 'Webhook deliveries waiting to be sent (the outbox backlog).',
+        value: Number(row?.pending ?? 0),
+      };
+      gauges.timekeep_webhook_retrying_deliveries = {
+        help: 'Pending deliveries that failed at least once.',
+        value: Number(row?.retrying ?? 0),
+      };
       gauges.timekeep_database_up = { help: '1 when the database answered the scrape.', value: 1 };
     } catch {
       gauges.timekeep_database_up = { help: '1 when the database answered the scrape.', value: 0 };
     }
     gauges.timekeep_draining = { help: '1 while the process shuts down.', value: ops.draining ? 1 : 0 };
-    return c.body(ops.metrics.render(gauges), 200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+    return c.body(ops.metrics.render(gauges), 200, {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
   });
 }

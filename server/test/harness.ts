@@ -54,7 +54,9 @@ export type TestContext = Awaited<ReturnType<typeof setupTestApp>>;
  * The app in-process on a fresh database, with helpers to make teams and users and to call it.
  * Closes itself after the file's tests.
  */
-export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Partial<Deps>; rateLimitPoints?: number; rateLimitKeyPrefix?: string } = {}) {
+export async function setupTestApp(
+  opts: { config?: Partial<Config>; deps?: Partial<Deps>; rateLimitPoints?: number; rateLimitKeyPrefix?: string } = {},
+) {
   const database = await freshDatabase();
   const base = loadConfig({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: '.tmp/test-data', WEBHOOK_ALLOW_PRIVATE: '1' });
   // Generous limits unless a test asks (every in-process request comes from the same unknown address).
@@ -62,13 +64,20 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     ...base,
     rateLimit: { points: opts.rateLimitPoints ?? 100_000, durationSec: 10 },
     authFailures: { points: 100_000, durationSec: 60 },
+    unauthRateLimit: { points: 100_000, durationSec: 60 },
     // Tests change rows under the API's feet (SQL); the cache has its own tests (server/http/auth-cache.test.ts).
     authCacheMs: 0,
     ...opts.config,
   };
   const limiters: RateLimiterHandle[] = [];
   const newLimiter = async () => {
-    const handle = createRateLimiter({ ...config.rateLimit, redisUrl: config.redisUrl, keyPrefix: opts.rateLimitKeyPrefix, authFailures: config.authFailures });
+    const handle = createRateLimiter({
+      ...config.rateLimit,
+      redisUrl: config.redisUrl,
+      keyPrefix: opts.rateLimitKeyPrefix,
+      authFailures: config.authFailures,
+      unauthenticated: config.unauthRateLimit,
+    });
     limiters.push(handle);
     await handle.ready;
     return handle;
@@ -83,6 +92,7 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     clock: () => new Date(),
     rateLimiter: rl.limiter,
     authFailureLimiter: rl.authFailures,
+    unauthenticatedLimiter: rl.unauthenticated,
     checkResponses: true,
     ...opts.deps,
   };
@@ -103,7 +113,11 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
       return createTeam(database.db, name);
     },
     /** A new user of `teamId` with `role`. */
-    async user(teamId: number, role: Role = 'member', extra: { name?: string; rate?: number; cost?: number; password?: string; timezone?: number } = {}): Promise<TestUser> {
+    async user(
+      teamId: number,
+      role: Role = 'member',
+      extra: { name?: string; rate?: number; cost?: number; password?: string; timezone?: number } = {},
+    ): Promise<TestUser> {
       const n = ++counter;
       const email = `user${n}-${crypto.randomBytes(3).toString('hex')}@example.test`;
       const { row, apiKey } = await createUser(database.db, secrets, { teamId, role, email, name: extra.name ?? `${role} ${n}`, ...extra });
@@ -124,10 +138,19 @@ export async function setupTestApp(opts: { config?: Partial<Config>; deps?: Part
     /** Another app instance on the same database with its own rate limiter (as behind a load balancer). */
     async instance() {
       const handle = await newLimiter();
-      return createApp({ ...deps, rateLimiter: handle.limiter, authFailureLimiter: handle.authFailures });
+      return createApp({
+        ...deps,
+        rateLimiter: handle.limiter,
+        authFailureLimiter: handle.authFailures,
+        unauthenticatedLimiter: handle.unauthenticated,
+      });
     },
     /** Calls the app (or `via`, another instance); `as` is a user (API key) or a headers object. */
-    async call<T = any>(method: string, path: string, opts: { as?: TestUser | null; body?: unknown; raw?: string; headers?: Record<string, string>; via?: App } = {}): Promise<Response<T>> {
+    async call<T = any>(
+      method: string,
+      path: string,
+      opts: { as?: TestUser | null; body?: unknown; raw?: string; headers?: Record<string, string>; via?: App } = {},
+    ): Promise<Response<T>> {
       const headers: Record<string, string> = { ...opts.headers };
       if (opts.as) headers['X-Api-Key'] = opts.as.key;
       let body: string | undefined;

@@ -248,3 +248,29 @@ describe('a server without OAuth', () => {
     expect(sessionStorage.getItem('timekeep.oauth.pending')).toBeNull();
   });
 });
+
+describe('a server that says "too many"', () => {
+  it('names the wait in minutes in plain words, for a refused registration or token request', async () => {
+    const real = server.fetch.getMockImplementation()!;
+    server.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(new Request(input, init).url);
+      if (url.pathname === '/oauth/register')
+        return json(429, { error: 'slow_down', error_description: 'Too many registrations; retry in 3594 s' }, { 'Retry-After': '3594' });
+      return real(input, init);
+    });
+    const refused = await startSignIn({ apiBaseUrl: API, returnTo: '/' }).catch((e: unknown) => e);
+    expect(describeSignInError(refused)).toBe(
+      'The server is receiving too many sign-ins from this network right now. Try again in 60 minutes.',
+    );
+    server.fetch.mockImplementation(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(new Request(input, init).url);
+      if (url.pathname === '/oauth/register')
+        return json(429, { code: 429, message: 'Too many requests; retry in 42 s' }, { 'Retry-After': '42' });
+      return real(input, init);
+    });
+    const plain = await startSignIn({ apiBaseUrl: API, returnTo: '/' }).catch((e: unknown) => e);
+    expect(describeSignInError(plain)).toBe(
+      'The server is receiving too many sign-ins from this network right now. Try again in a minute.',
+    );
+  });
+});

@@ -248,8 +248,32 @@ export async function revokeRefreshToken(state: StoredOAuth): Promise<void> {
   });
 }
 
+/** The refused answer behind a failed OAuth request, when the server said "too many" (429 or slow_down). */
+function tooManyAnswer(e: unknown): Response | null {
+  const res =
+    e instanceof oauth.ResponseBodyError
+      ? e.response
+      : e instanceof oauth.OperationProcessingError && e.cause instanceof Response
+        ? e.cause
+        : null;
+  if (!res) return null;
+  return res.status === 429 || (e instanceof oauth.ResponseBodyError && e.error === 'slow_down') ? res : null;
+}
+
+/** "in a minute", "in 15 minutes": a wait of `seconds` as a person reads it (rounded up to whole minutes). */
+export function inMinutes(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? 'in a minute' : `in ${minutes} minutes`;
+}
+
 /** A sentence for the sign-in screens about why signing in failed. */
 export function describeSignInError(e: unknown): string {
+  const tooMany = tooManyAnswer(e);
+  if (tooMany) {
+    const seconds = Number(tooMany.headers.get('retry-after'));
+    const when = Number.isFinite(seconds) && seconds > 0 ? inMinutes(seconds) : 'in a few minutes';
+    return `The server is receiving too many sign-ins from this network right now. Try again ${when}.`;
+  }
   if (e instanceof oauth.AuthorizationResponseError) {
     if (e.error === 'access_denied') return 'Access was not allowed, so you are not signed in.';
     return `The server refused the sign-in: ${e.error_description ?? e.error}.`;
