@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
-import { columns, headline, MEMBER_RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
+import { ADA, adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
+import { columns, headline, MEMBER_RANGE, RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
 import { signInAs } from './sign-in.ts';
 
 const sam = passwordMember('reports');
@@ -71,6 +71,56 @@ test.describe('reports', () => {
     ]);
     await expectNoAxeViolations(page);
   });
+
+  for (const who of ['admin', 'supervisor'] as const)
+    test(`${who}: Reports opens on its first tab, Clients, and every filter change keeps the tab on screen`, async ({ page }) => {
+      test.setTimeout(120_000);
+      await signInAs(page, who === 'admin' ? ada : sam);
+      await openScreen(page, 'Reports');
+      const tabs = page.getByRole('navigation', { name: 'Report tabs' });
+      await expect(page).toHaveURL(/\/reports\/clients\?/);
+      await expect(tabs.getByRole('link', { name: 'Clients' })).toHaveAttribute('aria-current', 'page');
+      await expect(page.getByRole('table', { name: 'Client report' })).toBeVisible();
+      /** The URL names the tab and the changed filter, the tab is marked, and its table is drawn. */
+      const stays = async (tab: 'Clients' | 'Projects' | 'People', param: string, value: string) => {
+        const path = tab.toLowerCase();
+        await expect(page).toHaveURL(new RegExp(`/reports/${path}\\?(.*&)?${param}=${encodeURIComponent(value)}(&|$)`));
+        await expect(tabs.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+        const table = { Clients: 'Client report', Projects: 'Project report', People: 'Person report' }[tab];
+        await expect(page.getByRole('table', { name: table }).locator('tbody tr:not([aria-hidden])').first()).toBeVisible();
+      };
+      // The period: a preset, then each end by hand.
+      await page.getByLabel('Period').selectOption({ label: 'This year' });
+      await stays('Clients', 'from', `${new Date().getFullYear()}-01-01`);
+      await page.getByRole('textbox', { name: 'From', exact: true }).fill(RANGE.from);
+      await stays('Clients', 'from', RANGE.from);
+      await page.getByRole('textbox', { name: 'To', exact: true }).fill(RANGE.to);
+      await stays('Clients', 'to', RANGE.to);
+      await expect(headline(page, 'Total time')).toHaveText('13:30');
+      // Then the client, the project and the person.
+      await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Quill Press' });
+      await stays('Clients', 'client', String(world.clients.quill));
+      await page.getByLabel('Project', { exact: true }).selectOption({ label: 'Quill catalogue' });
+      await stays('Clients', 'project', world.projects.catalogue);
+      await page.getByLabel('Person', { exact: true }).selectOption({ label: 'Sol Reports' });
+      await stays('Clients', 'person', String(sam.id));
+      await expect(headline(page, 'Total time')).toHaveText('4:00');
+      expect(columns(await readTable(page, 'Client report'), ['Client', 'Time']).rows).toEqual([['Quill Press', '4:00']]);
+
+      // The other tabs keep themselves too.
+      await tabs.getByRole('link', { name: 'People' }).click();
+      await page.getByLabel('Person', { exact: true }).selectOption({ label: 'Everyone' });
+      await page.getByRole('textbox', { name: 'From', exact: true }).fill('2025-03-11');
+      await stays('People', 'from', '2025-03-11');
+      await expect(headline(page, 'Total time')).toHaveText('1:00');
+      await tabs.getByRole('link', { name: 'Projects' }).click();
+      await page.getByLabel('Client', { exact: true }).selectOption({ label: 'Ridge Bakery' });
+      await stays('Projects', 'client', String(world.clients.ridge));
+      await page.getByLabel('Period').selectOption({ label: 'Last month' });
+      await expect(page).toHaveURL(/\/reports\/projects\?(.*&)?from=\d{4}-\d{2}-01(&|$)/);
+      await expect(page).not.toHaveURL(/from=2025-03-11/);
+      await expect(tabs.getByRole('link', { name: 'Projects' })).toHaveAttribute('aria-current', 'page');
+    });
 
   test('filters live in the URL: a change shows new figures, reload keeps them, Back restores the last view', async ({ page }) => {
     await page.goto(`/reports/projects?${rangeQuery}`);

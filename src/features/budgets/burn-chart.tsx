@@ -40,7 +40,7 @@ export default function BurnChart({ points, budget, today, format, divisor, unit
           responsive
           style={{ width: '100%', height: '100%' }}
           accessibilityLayer={false}
-          margin={{ top: 16, right: 16, bottom: 4, left: 4 }}
+          margin={{ top: 22, right: 24, bottom: 4, left: 4 }}
         >
           <CartesianGrid stroke={palette.grid} vertical={false} />
           <XAxis dataKey="date" tickFormatter={tick} minTickGap={24} {...axis} />
@@ -55,13 +55,14 @@ export default function BurnChart({ points, budget, today, format, divisor, unit
             ifOverflow="extendDomain"
             stroke={palette.costs}
             strokeWidth={2}
+            // Under its line, inside the plot; Today's label stands above the plot, in the margin: the two never meet.
             label={{ value: 'Budget', position: 'insideTopLeft', fill: palette.axis, fontSize: 12 }}
           />
           <ReferenceLine
             x={today}
             stroke={palette.axis}
             strokeDasharray="2 3"
-            label={{ value: 'Today', position: 'insideTopRight', fill: palette.axis, fontSize: 12 }}
+            label={{ value: 'Today', position: 'top', fill: palette.axis, fontSize: 12 }}
           />
           <Area
             dataKey="used"

@@ -10,7 +10,7 @@ export function amountFormatter(type: BudgetType, budget: number, showAmounts: b
 /** The forecast in a sentence, and the assumptions behind it in another. */
 export function forecastText(
   s: BurnSummary,
-  opts: { from: string | null; to: string | null; today: string; budget: number; fmt: (v: number) => string },
+  opts: { from: string | null; to: string | null; today: string; budget: number; fees: number; fmt: (v: number) => string },
 ) {
   const { fmt, today } = opts;
   const f = s.forecast;
@@ -28,10 +28,14 @@ export function forecastText(
     case 'within':
       headline = `At this pace it stays within budget: about ${fmt(f.projected)} of ${fmt(opts.budget)} used by ${longDay(opts.to!, today)}.`;
       break;
+    case 'lasts':
+      headline = `At this pace the budget lasts more than a year: about ${fmt(f.projected)} of ${fmt(opts.budget)} used by ${longDay(f.until, today)}.`;
+      break;
   }
+  const fees = opts.fees > 0 ? ` Fixed fees (${fmt(opts.fees)}) count once, from the start, and are not part of the pace.` : '';
   const assumptions =
     f.kind === 'no-pace' || !opts.from
       ? null
-      : `Assumes the average since ${longDay(opts.from, today)}, ${fmt(s.pace)} a day over ${s.elapsedDays} calendar day${s.elapsedDays === 1 ? '' : 's'} (weekends included), holds every day from tomorrow, at today’s rates and with no new fixed fees.`;
+      : `Assumes the average since ${longDay(opts.from, today)}, ${fmt(s.pace)} a day over ${s.elapsedDays} calendar day${s.elapsedDays === 1 ? '' : 's'} (weekends included), holds every day from tomorrow, at today’s rates and with no new fixed fees.${fees}`;
   return { headline, assumptions };
 }

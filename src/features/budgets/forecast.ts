@@ -32,7 +32,13 @@ export type Forecast =
   /** At this pace the budget is used up on `on` (within the period, or ever for a general budget). */
   | { kind: 'runs-out'; on: string; daysLeft: number }
   /** At this pace the period ends with `projected` used (under the budget). */
-  | { kind: 'within'; projected: number };
+  | { kind: 'within'; projected: number }
+  /**
+   * A budget that never ends lasts beyond the horizon (a year from today) at this pace: `projected` is used
+   * by `until`. A far date would read as a promise (a fixed fee that fills most of a money budget leaves only
+   * expenses to pace it), so none is named.
+   */
+  | { kind: 'lasts'; until: string; projected: number };
 
 export interface BurnSummary {
   used: number;
@@ -50,13 +56,14 @@ export const addDays = (d: string, n: number) => new Date(toTime(d) + n * DAY).t
 /** Whole days from `a` to `b` (b − a). */
 export const daysBetween = (a: string, b: string) => Math.round((toTime(b) - toTime(a)) / DAY);
 
-/** Chart points of a general budget past today: far enough to show where it runs out, at most a year. */
+/** Chart points of a general budget past today: far enough to show where it runs out, at most a year (the forecast's horizon). */
 const OPEN_HORIZON_DAYS = 366;
 
 /**
  * Burn so far and the forecast. The pace is the average use per calendar day since the period began (today
- * included, weekends too); the forecast assumes it holds every day from tomorrow on, with no other change
- * (rates, fees or expenses).
+ * included, weekends too), fixed fees left out: they count once, at the start, and do not recur. The forecast
+ * assumes the pace holds every day from tomorrow on, with no other change (rates, fees or expenses), and
+ * looks at most a year ahead for a budget that never ends.
  */
 export function burn(input: UsageInput): BurnSummary {
   const { budget, to, today, fees } = input;
@@ -84,11 +91,15 @@ export function burn(input: UsageInput): BurnSummary {
   else {
     const daysLeft = Math.ceil((budget - used) / pace);
     const on = addDays(today, daysLeft);
-    forecast =
-      to && on > to ? { kind: 'within', projected: round(used + pace * daysBetween(today, to)) } : { kind: 'runs-out', on, daysLeft };
+    if (to && on > to) forecast = { kind: 'within', projected: round(used + pace * daysBetween(today, to)) };
+    else if (!to && daysLeft > OPEN_HORIZON_DAYS)
+      forecast = { kind: 'lasts', until: addDays(today, OPEN_HORIZON_DAYS), projected: round(used + pace * OPEN_HORIZON_DAYS) };
+    else forecast = { kind: 'runs-out', on, daysLeft };
   }
-  // The forecast line runs to the period's end, or (open budgets) a little past the day it runs out.
-  const end = to ?? addDays(today, Math.min(OPEN_HORIZON_DAYS, forecast.kind === 'runs-out' ? Math.ceil(forecast.daysLeft * 1.1) + 1 : 14));
+  // The forecast line runs to the period's end, or (open budgets) a little past the day it runs out, at most the horizon.
+  const horizon =
+    forecast.kind === 'runs-out' ? Math.ceil(forecast.daysLeft * 1.1) + 1 : forecast.kind === 'lasts' ? OPEN_HORIZON_DAYS : 14;
+  const end = to ?? addDays(today, Math.min(OPEN_HORIZON_DAYS, horizon));
   for (let i = 1, n = daysBetween(today, end); i <= n; i++) {
     points.push({ date: addDays(today, i), used: null, forecast: pace > 0 ? round(used + pace * i) : round(used) });
   }

@@ -62,7 +62,7 @@ function Burn({ project, showMoney }: { project: Project; showMoney: boolean }) 
 function BurnView({ usage, showMoney }: { usage: BudgetUsage; showMoney: boolean }) {
   const summary = burn(usage);
   const fmt = amountFormatter(usage.type, usage.budget, showMoney);
-  const text = forecastText(summary, { from: usage.from, to: usage.to, today: usage.today, budget: usage.budget, fmt });
+  const text = forecastText(summary, { from: usage.from, to: usage.to, today: usage.today, budget: usage.budget, fees: usage.fees, fmt });
   const period = usage.from
     ? `${longDay(usage.from, usage.today)} to ${usage.to ? longDay(usage.to, usage.today) : 'today'}`
     : 'This period';

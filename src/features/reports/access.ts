@@ -3,6 +3,9 @@ import type { Role } from '../../../contract/users.ts';
 /** The three report tabs. */
 export type ReportTab = 'clients' | 'projects' | 'people';
 
+/** Each tab's route. */
+export const tabPaths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;
+
 /** Tabs `role` may open: members only their own time on People; limited members none. */
 export function tabsFor(role: Role): ReportTab[] {
   if (role === 'admin' || role === 'supervisor') return ['clients', 'projects', 'people'];

@@ -58,6 +58,8 @@ export function useChartLanes(count: number, describe: (index: number) => string
 
   const lane = (shape: LaneShape) => {
     const index = shape.index ?? 0;
+    // recharts may still draw the lanes of the data before a filter shrank it: no lane for a row that is gone.
+    if (index >= count) return null;
     return (
       <rect
         key={`lane-${index}`}

@@ -1,12 +1,11 @@
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { shortDate } from './chart-data.ts';
-import type { ReportTab } from './access.ts';
+import { tabPaths, type ReportTab } from './access.ts';
 import { FilterBar, type FilterBarProps } from './filter-bar.tsx';
 import styles from './reports.module.css';
 
 const tabLabels: Record<ReportTab, string> = { clients: 'Clients', projects: 'Projects', people: 'People' };
-const tabPaths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;
 
 export interface ReportsLayoutProps extends FilterBarProps {
   tabs: readonly ReportTab[];

@@ -1,10 +1,10 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Outlet, redirect, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Outlet, redirect, useLocation, useNavigate } from '@tanstack/react-router';
 import type { User } from '../../../contract/users.ts';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
-import { tabsFor } from '../../features/reports/access.ts';
+import { tabPaths, tabsFor } from '../../features/reports/access.ts';
 import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
 import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search-params.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
@@ -46,15 +46,18 @@ function ReportsScreen({ me }: { me: User }) {
   const search = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const { data: choices } = useSuspenseQuery(filterChoicesQueryOptions(api, me.role !== 'member'));
+  const tabs = tabsFor(me.role);
+  // A filter changes the figures of the tab on screen, never the tab (`/reports` alone would reopen the first).
+  const tab = useLocation({ select: (l) => tabs.find((t) => l.pathname === tabPaths[t]) }) ?? tabs[0]!;
   return (
     <ReportsLayout
-      tabs={tabsFor(me.role)}
+      tabs={tabs}
       search={search}
       choices={choices}
       today={dateAtOffset(new Date(), me.timezone ?? 0)}
       weekStart={weekStartOf(me)}
       showPerson={me.role !== 'member'}
-      onChange={(next) => void navigate({ to: '.', search: (prev) => ({ ...prev, ...next }) })}
+      onChange={(next) => void navigate({ to: tabPaths[tab], search: (prev) => ({ ...prev, ...next }) })}
     >
       <Outlet />
     </ReportsLayout>

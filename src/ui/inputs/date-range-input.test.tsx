@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { DateRange } from '../../lib/date-range.ts';
@@ -19,6 +19,31 @@ function Harness({ weekStart = 1, initial = null as DateRange | null, onBlur = (
       today="2026-11-25"
       weekStart={weekStart}
     />
+  );
+}
+
+/** An owner that applies each change later (as the reports do once their figures are in): `apply` does it. */
+let apply = () => {};
+function LateHarness({ initial, back }: { initial: DateRange; back?: DateRange }) {
+  const [value, setValue] = useState<DateRange | null>(initial);
+  return (
+    <>
+      {back && (
+        <button type="button" onClick={() => setValue(back)}>
+          Back
+        </button>
+      )}
+      <DateRangeInput
+        label="Dates"
+        value={value}
+        onChange={(v) => {
+          changes.push(v);
+          apply = () => setValue(v);
+        }}
+        today="2026-11-25"
+        weekStart={1}
+      />
+    </>
   );
 }
 
@@ -69,5 +94,25 @@ describe('DateRangeInput', () => {
     expect(from().value).toBe('2026-11-23');
     fireEvent.blur(to());
     expect(onBlur).toHaveBeenCalled();
+  });
+
+  it('keeps what is typed while the owner has not applied it yet: a second date builds on the first', () => {
+    render(<LateHarness initial={{ from: '2026-01-01', to: '2026-12-31' }} />);
+    fireEvent.change(from(), { target: { value: '2025-03-01' } });
+    expect(changes.at(-1)).toEqual({ from: '2025-03-01', to: '2026-12-31' });
+    expect(from().value).toBe('2025-03-01');
+    fireEvent.change(to(), { target: { value: '2025-03-31' } });
+    expect(changes.at(-1)).toEqual({ from: '2025-03-01', to: '2025-03-31' });
+    expect([from().value, to().value]).toEqual(['2025-03-01', '2025-03-31']);
+    act(() => apply());
+    expect([from().value, to().value]).toEqual(['2025-03-01', '2025-03-31']);
+  });
+
+  it('shows a value that comes from outside (Back) in place of what was typed', () => {
+    render(<LateHarness initial={{ from: '2026-01-01', to: '2026-12-31' }} back={{ from: '2026-11-01', to: '2026-11-30' }} />);
+    fireEvent.change(from(), { target: { value: '2025-03-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect([from().value, to().value]).toEqual(['2026-11-01', '2026-11-30']);
+    expect(period().value).toBe('this-month');
   });
 });

@@ -13,17 +13,21 @@ export interface DateRangeInputProps extends FieldProps<DateRange | null> {
 }
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s);
+const sameRange = (a: DateRange | null, b: DateRange | null) => a?.from === b?.from && a?.to === b?.to;
 
 /**
  * A span of days, both ends included: a preset (this week, last month, …) or any two dates. The value
  * is `null` until both dates are filled in and in order; a start after the end is said at once.
  */
 export function DateRangeInput({ label, value, onChange, onBlur, name, disabled, hint, error, today, weekStart, ref }: DateRangeInputProps) {
-  const [draft, setDraft] = useState({ from: value?.from ?? '', to: value?.to ?? '', value });
+  // `seen` is the last value from outside and `sent` the last handed on: only another value (Back, a reset)
+  // replaces what is typed. The owner may apply a change late (the reports wait for their figures), and a
+  // second edit meanwhile builds on the first rather than on the value still shown outside.
+  const [draft, setDraft] = useState({ from: value?.from ?? '', to: value?.to ?? '', seen: value, sent: value });
   const [customChosen, setCustomChosen] = useState(false);
   let current = draft;
-  if (value !== draft.value && (value?.from !== draft.value?.from || value?.to !== draft.value?.to)) {
-    current = { from: value?.from ?? '', to: value?.to ?? '', value };
+  if (!sameRange(value, draft.seen)) {
+    current = sameRange(value, draft.sent) ? { ...draft, seen: value } : { from: value?.from ?? '', to: value?.to ?? '', seen: value, sent: value };
     setDraft(current);
   }
   const reversed = isDay(current.from) && isDay(current.to) && current.from > current.to;
@@ -33,7 +37,7 @@ export function DateRangeInput({ label, value, onChange, onBlur, name, disabled,
 
   const setDates = (from: string, to: string) => {
     const next = isDay(from) && isDay(to) && from <= to ? { from, to } : null;
-    setDraft({ from, to, value: next });
+    setDraft({ from, to, seen: current.seen, sent: next });
     onChange(next);
   };
   const choose = (choice: RangePreset | 'custom') => {

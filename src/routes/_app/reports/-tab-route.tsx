@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useNavigate, useRouteContext, useSearch } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
-import type { ReportTab } from '../../../features/reports/access.ts';
+import { tabPaths, type ReportTab } from '../../../features/reports/access.ts';
 import type { ReportSearch } from '../../../features/reports/search.ts';
 import { ClientsReport, PeopleReport, ProjectsReport } from '../../../features/reports/tabs.tsx';
 import { weekStartOf } from '../../../features/shell/week-start.ts';
@@ -9,7 +9,6 @@ import { PageTitle } from '../../../ui/page-title.tsx';
 
 const views = { clients: ClientsReport, projects: ProjectsReport, people: PeopleReport };
 const titles = { clients: 'Client report', projects: 'Project report', people: 'People report' };
-const paths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;
 
 /** One report tab inside the reports screen: the signed-in user, the filters from the URL, navigation. */
 export function ReportTabRoute({ tab }: { tab: ReportTab }) {
@@ -26,8 +25,8 @@ export function ReportTabRoute({ tab }: { tab: ReportTab }) {
         role={me.role}
         search={search}
         weekStart={weekStartOf(me)}
-        onSearch={(next: Partial<ReportSearch>) => void navigate({ from: '/reports', to: paths[tab], search: (prev) => ({ ...prev, ...next }) })}
-        onDrill={(to, next) => void navigate({ from: '/reports', to: paths[to], search: (prev) => ({ ...prev, ...next }) })}
+        onSearch={(next: Partial<ReportSearch>) => void navigate({ from: '/reports', to: tabPaths[tab], search: (prev) => ({ ...prev, ...next }) })}
+        onDrill={(to, next) => void navigate({ from: '/reports', to: tabPaths[to], search: (prev) => ({ ...prev, ...next }) })}
       />
     </>
   );
