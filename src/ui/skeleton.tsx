@@ -33,3 +33,18 @@ export function LoadingRegion({ label, children, className }: { label: string; c
     </div>
   );
 }
+
+/**
+ * A screen's skeleton while its code and data arrive: a title bar and three blocks. Routes draw it as their
+ * pending component, which ships with the route (the router draws it before the screen's code is there).
+ */
+export function ScreenSkeleton() {
+  return (
+    <LoadingRegion label="Loading the page" className="page">
+      <Skeleton width="40%" height="1.75rem" />
+      {[0, 1, 2].map((i) => (
+        <Skeleton key={i} height="5rem" />
+      ))}
+    </LoadingRegion>
+  );
+}

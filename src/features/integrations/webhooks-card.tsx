@@ -15,7 +15,9 @@ export function WebhooksCard() {
   const api = useApi();
   const { data: hooks } = useSuspenseQuery(hooksQueryOptions(api));
   const [adding, setAdding] = useState(false);
-  const [created, setCreated] = useState<Webhook | null>(null);
+  const [justCreated, setCreated] = useState<Webhook | null>(null);
+  // The banner goes with its webhook: deleted, it no longer says it was created.
+  const created = justCreated && hooks.some((h) => h.id === justCreated.id) ? justCreated : null;
   return (
     <Card
       title="Webhooks"

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
@@ -59,11 +59,30 @@ export const uninvoicedQueryOptions = (api: ApiClient, clientId: number, from: s
     staleTime: 0,
   });
 
+/**
+ * The saved invoice in every list already read, at once: with its new status and totals where it still fits the
+ * list's filters, gone from those it no longer fits. A list opened next shows it so before its own refetch answers.
+ */
+function showInLists(queryClient: QueryClient, saved: Invoice) {
+  for (const [key, list] of queryClient.getQueriesData<Invoice[]>({ queryKey: [...keys.invoices.all, 'list'] })) {
+    if (!list) continue;
+    const filters = key[2] as InvoiceFilters;
+    const fits = (!filters.status || filters.status === saved.status) && (!filters.client || filters.client === saved.client.id);
+    queryClient.setQueryData<Invoice[]>(
+      key,
+      fits ? list.map((i) => (i.id === saved.id ? saved : i)) : list.filter((i) => i.id !== saved.id),
+    );
+  }
+}
+
 /** After any change: the invoice, every list, and the reports' uninvoiced figures are read again. */
 function useRefresh() {
   const queryClient = useQueryClient();
   return async (saved?: Invoice) => {
-    if (saved) queryClient.setQueryData(keys.invoices.one(saved.id), saved);
+    if (saved) {
+      queryClient.setQueryData(keys.invoices.one(saved.id), saved);
+      showInLists(queryClient, saved);
+    }
     await Promise.all([
       queryClient.invalidateQueries({ queryKey: keys.invoices.all }),
       queryClient.invalidateQueries({ queryKey: keys.dashboards.all }),

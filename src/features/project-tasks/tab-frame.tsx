@@ -2,7 +2,6 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMatches } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useApi } from '../../api/context.ts';
-import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { projectQueryOptions } from './api.ts';
 
@@ -26,17 +25,5 @@ export function TabFrame({ projectId, tab, children }: { projectId: string; tab:
       {!inLayout && <h1 className="page__title">{project.name}</h1>}
       {children}
     </div>
-  );
-}
-
-/** What a tab shows while its data loads. */
-export function TabSkeleton({ label }: { label: string }) {
-  return (
-    <LoadingRegion label={`Loading ${label}`} className="pt-page">
-      <Skeleton width="40%" height={28} />
-      {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} height={44} />
-      ))}
-    </LoadingRegion>
   );
 }

@@ -8,17 +8,19 @@ import { connectedAppsQueryOptions } from '../../features/integrations/credentia
 import { hooksQueryOptions } from '../../features/integrations/hooks-api.ts';
 import { WebhooksCard } from '../../features/integrations/webhooks-card.tsx';
 import { IntegrationsPage } from '../../features/integrations/integrations-page.tsx';
-import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
+import { ScreenSkeleton } from '../../ui/skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/_app/integrations')({
+  // The skeleton ships with the route: the router draws it while the screen's code downloads, so it cannot wait for a chunk.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
       context.queryClient.ensureQueryData(connectedAppsQueryOptions(context.api)),
       context.queryClient.ensureQueryData(hooksQueryOptions(context.api)),
     ]),
-  pendingComponent: IntegrationsSkeleton,
+  pendingComponent: ScreenSkeleton,
   component: IntegrationsRoute,
 });
 
@@ -32,18 +34,5 @@ function IntegrationsRoute() {
       <PageTitle>Integrations</PageTitle>
       <IntegrationsPage user={user} apiBaseUrl={session.baseUrl} thisBrowser={thisBrowser} webhooks={<WebhooksCard />} />
     </>
-  );
-}
-
-function IntegrationsSkeleton() {
-  return (
-    <LoadingRegion label="Loading your integrations" className="page">
-      <Skeleton width="12rem" height="1.75rem" />
-      <div className="stack-sm skeleton-rows">
-        {[0, 1, 2].map((i) => (
-          <Skeleton key={i} width="100%" height="6rem" />
-        ))}
-      </div>
-    </LoadingRegion>
   );
 }

@@ -3,12 +3,14 @@ import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { ApiKeyCard } from '../../features/integrations/api-key-card.tsx';
 import { ProfilePage } from '../../features/profile/profile-page.tsx';
-import { ProfileSkeleton } from '../../features/profile/profile-skeleton.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
+import { ScreenSkeleton } from '../../ui/skeleton.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
+  // The skeleton ships with the route: the router draws it while the screen's code downloads, so it cannot wait for a chunk.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
-  pendingComponent: ProfileSkeleton,
+  pendingComponent: ScreenSkeleton,
   component: ProfileRoute,
 });
 

@@ -6,7 +6,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { timeOffQueryOptions, typesQueryOptions } from '../../features/time-off/api.ts';
 import { TimeOffPage } from '../../features/time-off/time-off-page.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
-import { Skeleton } from '../../ui/skeleton.tsx';
+import { ScreenSkeleton } from '../../ui/skeleton.tsx';
 
 export interface TimeOffSearch {
   /** `YYYY-MM` of the team calendar. */
@@ -14,6 +14,8 @@ export interface TimeOffSearch {
 }
 
 export const Route = createFileRoute('/_app/time-off')({
+  // The skeleton ships with the route: the router draws it while the screen's code downloads, so it cannot wait for a chunk.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   validateSearch: (raw: Record<string, unknown>): TimeOffSearch => ({
     month: typeof raw.month === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(raw.month) ? raw.month : undefined,
   }),
@@ -24,12 +26,7 @@ export const Route = createFileRoute('/_app/time-off')({
       context.queryClient.ensureQueryData(timeOffQueryOptions(context.api, { user: me.id })),
     ]);
   },
-  pendingComponent: () => (
-    <div className="stack-md" aria-busy="true" aria-label="Loading time off">
-      <Skeleton height="2.5rem" width="40%" />
-      <Skeleton height="12rem" />
-    </div>
-  ),
+  pendingComponent: ScreenSkeleton,
   component: TimeOffRoute,
 });
 

@@ -1,14 +1,17 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { TabFrame, TabSkeleton, projectIdParam } from '../../../../features/project-tasks/tab-frame.tsx';
+import { TabFrame, projectIdParam } from '../../../../features/project-tasks/tab-frame.tsx';
+import { ScreenSkeleton } from '../../../../ui/skeleton.tsx';
 import { TasksPage, loadTasksTab } from '../../../../features/project-tasks/tasks-page.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/tasks')({
+  // The skeleton ships with the route: the router draws it while the tab's code downloads, so it cannot wait for a chunk.
+  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context, params }) => {
     const id = projectIdParam(params.projectId);
     if (id === null) throw notFound();
     await loadTasksTab(context.queryClient, context.api, id);
   },
-  pendingComponent: () => <TabSkeleton label="the tasks" />,
+  pendingComponent: ScreenSkeleton,
   component: TasksRoute,
 });
 
