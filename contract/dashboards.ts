@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, numericId, projectId } from './common.ts';
+import { dateString, numericId, numericIdQuery, projectId } from './common.ts';
 import { billingType } from './projects.ts';
 import { defineRoute } from './route.ts';
 
@@ -9,16 +9,8 @@ const filterFields = {
   date_gte: dateString.optional(),
   date_lte: dateString.optional(),
   projectId: projectId.optional(),
-  clientId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Must be a client id')
-    .transform(Number)
-    .optional(),
-  memberId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Must be a user id')
-    .transform(Number)
-    .optional(),
+  clientId: numericIdQuery('client').optional(),
+  memberId: numericIdQuery('user').optional(),
 };
 
 /** `date_gte` / `date_lte` are other spellings of `date.gte` / `date.lte`; the dotted one wins. */

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext, type TestUser } from '../test/harness.ts';
 import { BAD_VALUES, ODD_BODIES, ODD_IDS, ODD_QUERY, sample, seeded, type Known, type Schema } from '../test/fuzz-values.ts';
+import { knownValues } from '../test/known-values.ts';
 
 // A fuzz pass over every operation of the OpenAPI document: plausible requests, then wrong types, missing
 // fields, huge and nested values, NUL, bad dates, odd ids and wrong content types. No answer may be a 5xx,
@@ -22,46 +23,18 @@ let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;
 let known: Known;
 
-async function created(path: string, body: unknown): Promise<number | string | undefined> {
-  const res = await t.call('POST', path, { as: r.admin, body });
-  expect(res.status, `fixture ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return (res.body as { id?: number | string }).id;
-}
-
 beforeAll(async () => {
   t = await setupTestApp();
   r = await t.roles();
-  const client = await created('/clients', { name: 'Fuzz client' });
-  const project = await created('/projects', { name: 'Fuzz project', client, users: [r.member.id, r.admin.id] });
-  const section = await created(`/projects/${project}/sections`, { name: 'Fuzz section' });
-  const task = await created(`/projects/${project}/tasks`, { name: 'Fuzz task', section });
-  const field = await created(`/projects/${project}/fields`, { name: 'Fuzz field', type: 'text' });
-  const time = await created('/time', { time: 60, date: '2026-03-02', task, user: r.member.id });
-  const category = await created('/expenses/categories', { name: 'Fuzz category', color: '#a1b2c3' });
-  known = {
-    user_id: r.member.id,
-    client_id: client,
-    project_id: project,
-    section_id: section,
-    task_id: task,
-    field_id: field,
-    time_id: time,
-    category_id: category,
-    timesheet_id: `${r.member.id}2610`,
-    date: '2026-03-02',
-    user: r.member.id,
-    users: [r.member.id],
-    reviewer: r.admin.id,
-    client,
-    project,
-    projects: [project],
-    section,
-    task,
-    category,
-  };
+  known = await knownValues(t, r);
 });
 
-function operations(doc: { paths: Record<string, Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>> }) {
+function operations(doc: {
+  paths: Record<
+    string,
+    Record<string, { parameters?: Operation['params']; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
+}) {
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths))
     for (const [method, op] of Object.entries(methods)) {
@@ -83,10 +56,17 @@ interface Case {
 
 function cases(op: Operation, random: () => number): Case[] {
   const pick = <T>(list: T[]) => list[Math.floor(random() * list.length)]!;
-  const ids = Object.fromEntries(op.params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(known[p.name] ?? '1'))]));
+  const ids = Object.fromEntries(
+    op.params.filter((p) => p.in === 'path').map((p) => [p.name, encodeURIComponent(String(known[p.name] ?? '1'))]),
+  );
   const body = op.body ? sample(op.body, '', known) : undefined;
   const base: Case = { as: r.admin, ids, query: '', ...(op.body ? { body } : {}) };
-  const out: Case[] = [base, { ...base, as: r.member }, { ...base, as: r.limited }, { ...base, as: null, headers: { 'X-Api-Key': 'x'.repeat(64) } }];
+  const out: Case[] = [
+    base,
+    { ...base, as: r.member },
+    { ...base, as: r.limited },
+    { ...base, as: null, headers: { 'X-Api-Key': 'x'.repeat(64) } },
+  ];
   for (const p of op.params) {
     if (p.in === 'path') for (let i = 0; i < 4; i++) out.push({ ...base, ids: { ...ids, [p.name]: pick(ODD_IDS) } });
     else for (let i = 0; i < 3; i++) out.push({ ...base, query: `${encodeURIComponent(p.name)}=${pick(ODD_QUERY)}` });
@@ -122,12 +102,20 @@ describe('fuzz over the OpenAPI document', () => {
       for (const c of cases(op, random)) {
         const path = op.path.replace(/\{([^}]+)\}/g, (_m, name: string) => c.ids[name] ?? '1') + (c.query ? `?${c.query}` : '');
         const headers = { ...c.headers, ...(c.raw?.type ? { 'Content-Type': c.raw.type } : {}) };
-        const res = await t.call(op.method, path, { as: c.as, headers, ...(c.raw ? { raw: c.raw.raw } : c.body !== undefined ? { body: c.body } : {}) });
+        const res = await t.call(op.method, path, {
+          as: c.as,
+          headers,
+          ...(c.raw ? { raw: c.raw.raw } : c.body !== undefined ? { body: c.body } : {}),
+        });
         requests++;
         if (process.env.FUZZ_LOG) console.warn(res.status, op.method, path.slice(0, 80), JSON.stringify(c.raw ?? c.body)?.slice(0, 80));
         const what = `${op.method} ${path.slice(0, 120)} ${JSON.stringify(c.raw ?? c.body)?.slice(0, 160)} -> ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`;
         if (res.status >= 500) failures.push(what);
-        else if (res.status >= 400 && !ownErrorShape(op.path) && !(typeof res.body === 'object' && res.body?.code === res.status && typeof res.body.message === 'string'))
+        else if (
+          res.status >= 400 &&
+          !ownErrorShape(op.path) &&
+          !(typeof res.body === 'object' && res.body?.code === res.status && typeof res.body.message === 'string')
+        )
           failures.push(`error body: ${what}`);
       }
     }

@@ -2,6 +2,8 @@ import crypto from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { oauthClients } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
+import { ApiError } from '../http/errors.ts';
+import { assertSafeJson } from '../http/json-input.ts';
 import { countEvent, perAddress, REGISTER_PER_ADDRESS, retryAfter, throttleKey } from './throttle.ts';
 import { clientAddress } from './util.ts';
 
@@ -63,6 +65,12 @@ export function registerRegistrationRoute(app: Hono<AppEnv>) {
       body = parsed as Record<string, unknown>;
     } catch {
       return regError(c, 'invalid_client_metadata', 'The body must be a JSON object');
+    }
+    try {
+      assertSafeJson(body);
+    } catch (e) {
+      if (e instanceof ApiError) return regError(c, 'invalid_client_metadata', e.message);
+      throw e;
     }
 
     const uris = body.redirect_uris;
