@@ -54,6 +54,15 @@ export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Must be a colour 
 export const MAX_INT = 2_147_483_647;
 /** Largest id a row can have (PostgreSQL `integer`). */
 export const MAX_ID = MAX_INT;
+
+// Every id the interface takes (path, query or body) is one of the schemas below, so an id that no row can have (beyond
+// the `integer` column) is refused by the contract: a 404 in a path, a 422 in a query or body, never a database error.
+
+/** Digits of an id that fits the column: 1 to MAX_ID. */
+export const idInRange = (digits: string) => Number(digits) >= 1 && Number(digits) <= MAX_ID;
+/** An id written in digits, as a string (path, query, map key). */
+const idString = (message: string) => z.string().regex(/^\d{1,10}$/, message).refine(idInRange, message);
+
 /** Numeric ids (clients, users, records, hooks…). */
 export const numericId = z.number().int().positive().max(MAX_ID, 'No such id');
 /**
@@ -64,21 +73,23 @@ export const idInput = z.union([numericId, z.string().regex(/^\d{1,10}$/, 'Must 
   error: 'Must be a numeric id',
 });
 
+/** `ev:<digits>`, the wire form of project and task ids (integers in the database). */
+const prefixedId = (what: string) =>
+  z
+    .string()
+    .regex(/^ev:\d{1,10}$/, `Must be a ${what} id like ev:123`)
+    .refine((s) => idInRange(s.slice(3)), `Must be a ${what} id like ev:123`);
 /** Project id `ev:<digits>`. */
-export const projectId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a project id like ev:123');
+export const projectId = prefixedId('project');
 /** Task id `ev:<digits>`. */
-export const taskId = z.string().regex(/^ev:\d{1,15}$/, 'Must be a task id like ev:123');
+export const taskId = prefixedId('task');
 
 /** A map keyed by user id written as a string. */
-export const userMap = <T extends z.ZodType>(value: T) => z.record(z.string().regex(/^\d+$/), value);
+export const userMap = <T extends z.ZodType>(value: T) => z.record(idString('Must be a user id'), value);
 
 /** Path parameters are strings; these parse them (a failure answers 404). */
-export const numericIdParam = z
-  .string()
-  .regex(/^\d{1,10}$/)
-  .transform(Number)
-  .pipe(z.number().int().positive().max(MAX_ID));
-export const prefixedIdParam = z.string().regex(/^ev:\d{1,15}$/);
+export const numericIdParam = idString('No such id').transform(Number);
+export const prefixedIdParam = prefixedId('project or task');
 
 /**
  * The path parameter that names a user. Wherever a path takes it, `me` stands for the caller: the server puts
@@ -88,12 +99,7 @@ export const USER_PATH_PARAM = 'user_id';
 export const ME = 'me';
 
 /** A numeric id in a query string. */
-export const numericIdQuery = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{1,10}$/, `Must be a ${what} id`)
-    .transform(Number)
-    .pipe(z.number().int().positive().max(MAX_ID, `Must be a ${what} id`));
+export const numericIdQuery = (what: string) => idString(`Must be a ${what} id`).transform(Number);
 
 /** Query-string helpers. */
 export const queryInt = (min: number, max: number) =>
@@ -117,12 +123,6 @@ export const queryBool = z
   .enum(['true', 'false', '1', '0'], { error: 'Must be true or false' })
   .transform((v) => v === 'true' || v === '1');
 export const queryDate = dateString;
-
-/**
- * Marks a refinement's issue as a missing required field (answered 400, like a field zod finds undefined),
- * for rules such as "one of these two is required": `.refine(fn, { message, path, ...MISSING })`.
- */
-export const MISSING = { params: { missing: true } } as const;
 
 /** The error body of every failed request. */
 export const errorBody = z.object({

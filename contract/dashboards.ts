@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, numericId, projectId } from './common.ts';
+import { dateString, numericId, numericIdQuery, projectId } from './common.ts';
 import { billingType } from './projects.ts';
 import { defineRoute } from './route.ts';
 
@@ -9,16 +9,8 @@ const filterFields = {
   date_gte: dateString.optional(),
   date_lte: dateString.optional(),
   projectId: projectId.optional(),
-  clientId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Must be a client id')
-    .transform(Number)
-    .optional(),
-  memberId: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Must be a user id')
-    .transform(Number)
-    .optional(),
+  clientId: numericIdQuery('client').optional(),
+  memberId: numericIdQuery('user').optional(),
 };
 
 /** `date_gte` / `date_lte` are other spellings of `date.gte` / `date.lte`; the dotted one wins. */
@@ -34,15 +26,25 @@ const oneDateSpelling = <
   date_lte,
   ...q
 }: T) => ({ ...q, 'date.gte': q['date.gte'] ?? date_gte, 'date.lte': q['date.lte'] ?? date_lte });
-const orderedRange = (q: { 'date.gte'?: string | undefined; 'date.lte'?: string | undefined }) =>
-  !q['date.gte'] || !q['date.lte'] || q['date.gte'] <= q['date.lte'];
-const rangeError = { message: 'date.gte must not be after date.lte', path: ['date.gte'] };
+type Spellings = {
+  'date.gte'?: string | undefined;
+  'date.lte'?: string | undefined;
+  date_gte?: string | undefined;
+  date_lte?: string | undefined;
+};
+/** The range in either spelling runs forwards; the error names the parameter as the request spelled it. */
+const orderedRange = (q: Spellings, ctx: z.RefinementCtx) => {
+  const gte = q['date.gte'] ?? q.date_gte;
+  const lte = q['date.lte'] ?? q.date_lte;
+  if (gte && lte && gte > lte)
+    ctx.addIssue({
+      code: 'custom',
+      message: 'date.gte must not be after date.lte',
+      path: [q['date.gte'] !== undefined ? 'date.gte' : 'date_gte'],
+    });
+};
 
-/**
- * Filters of every dashboard: `date.gte` / `date.lte` (inclusive; `date_gte` / `date_lte` are accepted
- * too), `projectId`, `clientId`, `memberId`.
- */
-export const dashboardQuery = z.object(filterFields).transform(oneDateSpelling).refine(orderedRange, rangeError);
+export const dashboardQuery = z.object(filterFields).superRefine(orderedRange).transform(oneDateSpelling);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
 const int = z.number().int();
@@ -104,8 +106,8 @@ export const dashboardTrendQuery = z
     interval: z.enum(['day', 'week']).default('day'),
     report: z.enum(['clients', 'projects', 'users']).default('users'),
   })
-  .transform(oneDateSpelling)
-  .refine(orderedRange, rangeError);
+  .superRefine(orderedRange)
+  .transform(oneDateSpelling);
 export type DashboardTrendQuery = z.output<typeof dashboardTrendQuery>;
 
 /** Time of one day or week (`date` is its first day) with time in the filter; days or weeks without time are left out. */

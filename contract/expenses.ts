@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { attachment } from './attachments.ts';
-import { MISSING, cents, dateString, hexColor, idInput, numericId, numericIdParam, projectId, queryDate, queryInt, queryLimit } from './common.ts';
+import { cents, numericIdQuery, dateString, hexColor, idInput, numericId, numericIdParam, projectId, queryDate, queryInt, queryLimit } from './common.ts';
 import { attachmentName } from './attachments.ts';
 import { defineRoute } from './route.ts';
 
@@ -99,20 +99,8 @@ export const expenseListQuery = z.object({
   from: queryDate.optional(),
   to: queryDate.optional(),
   project: projectId.optional(),
-  category: z
-    .string()
-    .regex(/^\d{1,15}$/, 'Must be a category id')
-    .transform(Number)
-    .optional(),
-  user: z
-    .union([
-      z.literal('all'),
-      z
-        .string()
-        .regex(/^\d{1,15}$/, 'Must be a user id or all')
-        .transform(Number),
-    ])
-    .optional(),
+  category: numericIdQuery('category').optional(),
+  user: z.union([z.literal('all'), numericIdQuery('user')], { error: 'Must be a user id or all' }).optional(),
   limit: queryLimit(10000).optional(),
   page: queryInt(1, 100000).optional(),
 });
@@ -126,11 +114,10 @@ export const attachToExpenseBody = z
   .partial()
   .refine((b) => b.attachment !== undefined || b.name !== undefined || b.content !== undefined, {
     message: 'Send attachment (the id of an uploaded file), or name and content (the file in base64)',
-    path: ['attachment'],
-    ...MISSING,
+    path: ['attachment']
   })
-  .refine((b) => b.attachment !== undefined || b.name !== undefined, { message: 'Required with content', path: ['name'], ...MISSING })
-  .refine((b) => b.attachment !== undefined || b.content !== undefined, { message: 'Required with name', path: ['content'], ...MISSING });
+  .refine((b) => b.attachment !== undefined || b.name !== undefined, { message: 'Required with content', path: ['name'] })
+  .refine((b) => b.attachment !== undefined || b.content !== undefined, { message: 'Required with name', path: ['content'] });
 
 const categoryParams = z.object({ category_id: numericIdParam });
 const expenseParams = z.object({ expense_id: numericIdParam });

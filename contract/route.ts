@@ -17,6 +17,8 @@ export interface RouteDef {
   params?: z.ZodType<unknown, Record<string, string>>;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Takes an `application/x-www-form-urlencoded` body (the OAuth endpoints and pages) rather than JSON. */
+  formBody?: boolean;
   status: 200 | 201 | 204;
   response?: z.ZodType;
   /** Content type of a non-JSON response (downloads, HTML). */

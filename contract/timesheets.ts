@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idInput, dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
+import { idInput, idInRange, dateString, dateTimeString, numericId, queryLimit, seconds, taskId, userMap } from './common.ts';
 import { defineRoute } from './route.ts';
 import { task } from './tasks.ts';
 import { rowIdParam, timecard } from './timecards.ts';
@@ -109,8 +109,13 @@ export const reviewApprovalBody = z.object({
 export const discardApprovalBody = z.object({ comment: z.string().max(5000).default('') });
 
 const userParams = z.object({ user_id: rowIdParam });
-/** Any digits; the user and week are checked by the handler (an unknown one answers 404). */
-const timesheetParams = z.object({ timesheet_id: z.string().regex(/^\d{5,20}$/) });
+/** A user id that can exist followed by four digits; the user and week are checked by the handler (an unknown one answers 404). */
+const timesheetParams = z.object({
+  timesheet_id: z
+    .string()
+    .regex(/^\d{5,14}$/)
+    .refine((s) => idInRange(s.slice(0, -4))),
+});
 const T = 'Timesheets';
 
 export const timesheetRoutes = {

@@ -5,6 +5,7 @@ import { allRoutes } from '../contract/index.ts';
 import { buildOpenApi } from '../contract/openapi.ts';
 import type { AppEnv, Deps } from './http/env.ts';
 import { ApiError } from './http/errors.ts';
+import { refuseNul } from './http/nul.ts';
 import { IDEMPOTENCY_HEADER, REPLAYED_HEADER } from './http/idempotency.ts';
 import { registerClientRoutes } from './modules/clients/routes.ts';
 import { registerProjectRoutes } from './modules/projects/routes.ts';
@@ -77,6 +78,7 @@ export function createApp(deps: Deps) {
       maxAge: 600,
     }),
   );
+  refuseNul(app);
 
   // No answer is ever to be read by a browser as another type than the one it declares (JSON as script or HTML).
   app.use('*', async (c, next) => {

@@ -30,18 +30,18 @@ interface Issue {
   params?: unknown;
 }
 
-const at = (input: unknown, path: readonly PropertyKey[]) =>
-  path.reduce<unknown>((v, k) => (v !== null && typeof v === 'object' ? (v as Record<PropertyKey, unknown>)[k] : undefined), input);
-
-/** A field the input leaves out (rather than one it sends with a wrong value). */
+/**
+ * The spec's error table in one rule: a parameter of the operation (a body field, a query parameter) that the
+ * request leaves out is a missing required field (400); anything wrong with a parameter that is present, down to
+ * what it holds, is an invalid value (422). Refinements that make a field required in some cases ("a unit-based
+ * category needs unitPrice") name the field, and the same rule applies to them.
+ */
 const isMissing = (i: Issue, input: unknown) =>
-  i.path.length > 0 &&
-  (((i.code === 'invalid_type' || i.code === 'invalid_union') && at(input, i.path) === undefined) ||
-    (i.code === 'custom' && (i.params as { missing?: unknown } | undefined)?.missing === true));
+  i.path.length === 1 && (input === undefined || (input !== null && typeof input === 'object' && (input as Record<PropertyKey, unknown>)[i.path[0]!] === undefined));
 
 /**
- * The answer to input that fails its schema, as the spec's table says: 400 when a required field is missing,
- * 422 when every field is present but some are invalid; `errors` names each field either way.
+ * The answer to input that fails its schema, or to a handler's own finding about one field: 400 when a required
+ * field is missing, 422 when every field is present but some are invalid; `errors` names each field either way.
  */
 export function validationError(issues: readonly Issue[], input: unknown, what = 'request body') {
   const missing = issues.filter((i) => isMissing(i, input));
@@ -50,6 +50,10 @@ export function validationError(issues: readonly Issue[], input: unknown, what =
     ? new ApiError(400, `Required fields are missing from the ${what}`, issuesToErrors(shown))
     : new ApiError(422, 'Validation failed', issuesToErrors(shown));
 }
+
+/** A handler's finding about one field of `input` (a rule the schema cannot see), answered by the same rule. */
+export const fieldError = (input: unknown, field: string, message: string, what?: string) =>
+  validationError([{ path: [field], message, code: 'custom' }], input, what);
 
 /** zod issues to `{field: [messages]}`, field paths joined by dots. */
 export function issuesToErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix?: string) {

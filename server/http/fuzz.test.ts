@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext, type TestUser } from '../test/harness.ts';
 import { BAD_VALUES, ODD_BODIES, ODD_IDS, ODD_QUERY, sample, seeded, type Known, type Schema } from '../test/fuzz-values.ts';
+import { knownValues } from '../test/known-values.ts';
 
 // A fuzz pass over every operation of the OpenAPI document: plausible requests, then wrong types, missing
 // fields, huge and nested values, NUL, bad dates, odd ids and wrong content types. No answer may be a 5xx,
@@ -22,43 +23,10 @@ let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;
 let known: Known;
 
-async function created(path: string, body: unknown): Promise<number | string | undefined> {
-  const res = await t.call('POST', path, { as: r.admin, body });
-  expect(res.status, `fixture ${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-  return (res.body as { id?: number | string }).id;
-}
-
 beforeAll(async () => {
   t = await setupTestApp();
   r = await t.roles();
-  const client = await created('/clients', { name: 'Fuzz client' });
-  const project = await created('/projects', { name: 'Fuzz project', client, users: [r.member.id, r.admin.id] });
-  const section = await created(`/projects/${project}/sections`, { name: 'Fuzz section' });
-  const task = await created(`/projects/${project}/tasks`, { name: 'Fuzz task', section });
-  const field = await created(`/projects/${project}/fields`, { name: 'Fuzz field', type: 'text' });
-  const time = await created('/time', { time: 60, date: '2026-03-02', task, user: r.member.id });
-  const category = await created('/expenses/categories', { name: 'Fuzz category', color: '#a1b2c3' });
-  known = {
-    user_id: r.member.id,
-    client_id: client,
-    project_id: project,
-    section_id: section,
-    task_id: task,
-    field_id: field,
-    time_id: time,
-    category_id: category,
-    timesheet_id: `${r.member.id}2610`,
-    date: '2026-03-02',
-    user: r.member.id,
-    users: [r.member.id],
-    reviewer: r.admin.id,
-    client,
-    project,
-    projects: [project],
-    section,
-    task,
-    category,
-  };
+  known = await knownValues(t, r);
 });
 
 function operations(doc: {

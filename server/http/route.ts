@@ -70,7 +70,6 @@ export function register<D extends RouteDef>(
     }
     if (def.query) {
       const q = c.req.query();
-      if (Object.values(q).some((v) => v.includes('\0'))) throw new ApiError(422, 'Query parameters must not contain NUL characters');
       const r = def.query.safeParse(q);
       if (!r.success) throw validationError(r.error.issues, q, 'query');
       input.query = r.data;

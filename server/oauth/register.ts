@@ -5,6 +5,8 @@ import { oauthClients } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
 import { FIRST_PARTY_NAME, isFirstParty } from './first-party.ts';
 import { claimEvent, perAddress, REGISTER_PER_ADDRESS, throttleKey, waitInMinutes } from './throttle.ts';
+import { ApiError } from '../http/errors.ts';
+import { assertSafeJson } from '../http/json-input.ts';
 import { clientAddress } from './util.ts';
 
 export const MAX_CLIENT_NAME = 100;
@@ -68,6 +70,12 @@ export function registerRegistrationRoute(app: Hono<AppEnv>) {
       body = parsed as Record<string, unknown>;
     } catch {
       return regError(c, 'invalid_client_metadata', 'The body must be a JSON object');
+    }
+    try {
+      assertSafeJson(body);
+    } catch (e) {
+      if (e instanceof ApiError) return regError(c, 'invalid_client_metadata', e.message);
+      throw e;
     }
 
     const uris = body.redirect_uris;

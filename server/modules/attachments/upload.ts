@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { attachmentName, MAX_ATTACHMENT_BYTES, uploadAttachmentBody } from '../../../contract/attachments.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { readBytes } from '../../http/body.ts';
-import { ApiError, badRequest, invalid, issuesToErrors, validationError } from '../../http/errors.ts';
+import { ApiError, badRequest, fieldError, invalid, issuesToErrors, validationError } from '../../http/errors.ts';
 import { assertSafeJson } from '../../http/json-input.ts';
 
 /** A file as received, before its type is checked. */
@@ -65,7 +65,7 @@ export async function receiveUpload(c: Context<AppEnv>): Promise<ReceivedFile> {
       throw badRequest('Malformed multipart body');
     }
     const file = form.get('file');
-    if (!(file instanceof File)) throw invalid('file', 'A file part named file is required');
+    if (!(file instanceof File)) throw fieldError(Object.fromEntries(form), 'file', 'A file part named file is required');
     const explicit = form.get('name');
     const name = checkName(typeof explicit === 'string' && explicit.trim() !== '' ? explicit : file.name);
     if (file.size > MAX_ATTACHMENT_BYTES) throw tooLarge();

@@ -98,12 +98,12 @@ describe('clients', () => {
 });
 
 describe('text input', () => {
-  it('refuses NUL characters in bodies and queries with 422, writing nothing', async () => {
+  it('refuses NUL characters in bodies and queries with 400, writing nothing', async () => {
     const before = (await t.call('GET', '/clients', { as: r.admin })).body.length;
     const res = await t.call('POST', '/clients', { as: r.admin, body: { name: 'a\u0000b' } });
-    expect(res.status).toBe(422);
-    expect(res.body.code).toBe(422);
-    expect((await t.call('GET', '/clients?query=%00', { as: r.admin })).status).toBe(422);
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe(400);
+    expect((await t.call('GET', '/clients?query=%00', { as: r.admin })).status).toBe(400);
     expect((await t.call('GET', '/clients', { as: r.admin })).body.length).toBe(before);
   });
 });

@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { expenseRoutes, type ExpenseCategory } from '../../../contract/expenses.ts';
 import { expenseAttachments, expenseCategories, expenses } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { invalid, notFound, unprocessable } from '../../http/errors.ts';
+import { fieldError, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import { requireAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { setAttachmentsInUse } from '../attachments/service.ts';
@@ -100,9 +100,7 @@ export function registerCategoryRoutes(app: Hono<AppEnv>) {
             c.get('deps').clock(),
           );
         } else {
-          throw unprocessable('This category has expenses: send targetCategory to move them or removeExpenses: true to delete them', {
-            targetCategory: ['Required when the category has expenses (or send removeExpenses: true)'],
-          });
+          throw fieldError(body, 'targetCategory', 'Required when the category has expenses (or send removeExpenses: true)');
         }
       }
       await s.delete(expenseCategories, eq(expenseCategories.id, current.id));

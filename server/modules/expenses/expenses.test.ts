@@ -61,11 +61,11 @@ describe('expense categories', () => {
   });
 
   it('validates categories', async () => {
-    const bad = await t.call('POST', '/expenses/categories', { as: r.admin, body: { name: '', color: 'red', unitBased: true } });
+    const bad = await t.call('POST', '/expenses/categories', { as: r.admin, body: { name: '', color: 'red', unitBased: true, unitName: 'km', unitPrice: 10 } });
     expect(bad.status).toBe(422);
     expect(bad.body).toMatchObject({ code: 422, errors: { name: expect.any(Array), color: expect.any(Array) } });
     const noPrice = await t.call('POST', '/expenses/categories', { as: r.admin, body: { name: 'Km', unitBased: true, unitName: 'km' } });
-    expect(noPrice.status).toBe(422);
+    expect(noPrice.status).toBe(400); // a unit-based category requires unitPrice
     expect(noPrice.body.errors.unitPrice).toBeDefined();
     const toUnit = await t.call('PUT', `/expenses/categories/${food.id}`, { as: r.admin, body: { unitBased: true } });
     expect(toUnit.status).toBe(422);
@@ -86,8 +86,8 @@ describe('expense categories', () => {
     expect(listed.find((c) => c.id === a.id)?.expenseCount).toBe(1);
     expect(listed.find((c) => c.id === b.id)?.expenseCount).toBe(0);
     const refused = await t.call('DELETE', `/expenses/categories/${a.id}`, { as: r.admin });
-    expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ code: 422, errors: { targetCategory: expect.any(Array) } });
+    expect(refused.status).toBe(400); // a used category requires targetCategory or removeExpenses
+    expect(refused.body).toMatchObject({ code: 400, errors: { targetCategory: expect.any(Array) } });
     const other = await t.team();
     const foreign = await t.scope(other.id).insert(expenseCategories, { name: 'Theirs', color: '#ffffff' });
     expect((await t.call('DELETE', `/expenses/categories/${a.id}`, { as: r.admin, body: { targetCategory: foreign.id } })).status).toBe(
@@ -224,7 +224,7 @@ describe('expenses', () => {
     const more = await t.call('PUT', `/expenses/${e.body.id}`, { as: r.member, body: { quantity: 10 } });
     expect(more.body).toMatchObject({ amount: 1230, quantity: 10 });
     const missing = await t.call('POST', '/expenses', { as: r.member, body: { category: miles.id, date: '2026-03-05' } });
-    expect(missing.status).toBe(422);
+    expect(missing.status).toBe(400); // a unit-based category requires quantity
     expect(missing.body.errors.quantity).toBeDefined();
   });
 
@@ -250,7 +250,7 @@ describe('expenses', () => {
     expect((await t.call('POST', '/expenses', { as: r.member, body: { category: food.id, date: '2026-03-06', amount: -1 } })).status).toBe(
       422,
     );
-    expect((await t.call('POST', '/expenses', { as: r.member, body: { category: food.id, date: '2026-03-06' } })).status).toBe(422);
+    expect((await t.call('POST', '/expenses', { as: r.member, body: { category: food.id, date: '2026-03-06' } })).status).toBe(400);
     expect(
       (
         await t.call('POST', '/expenses', {

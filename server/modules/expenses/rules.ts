@@ -3,7 +3,7 @@ import { MAX_EXPENSE_CENTS } from '../../../contract/expenses.ts';
 import { attachments, expenseAttachments, expenseCategories, users, type StoredBilling } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
-import { ApiError, invalid, unprocessable } from '../../http/errors.ts';
+import { ApiError, fieldError, invalid, unprocessable } from '../../http/errors.ts';
 import { isAdmin } from '../../http/permissions.ts';
 import { loadProjectForRead, type ProjectRow } from '../projects/access.ts';
 import { lockReasons } from '../timesheets/locks.ts';
@@ -53,12 +53,12 @@ export function resolveAmount(
   quantity: number | null | undefined,
 ): { amount: number; quantity: number | null } {
   if (category.unitBased) {
-    if (quantity == null) throw invalid('quantity', `Required for the unit-based category ${category.name}`);
+    if (quantity == null) throw fieldError({ quantity }, 'quantity', `Required for the unit-based category ${category.name}`);
     const computed = Math.floor(quantity * (category.unitPrice ?? 0) + 0.5);
     if (computed > MAX_EXPENSE_CENTS) throw invalid('quantity', 'The amount would be more than 10,000,000.00');
     return { amount: computed, quantity };
   }
-  if (amount === undefined) throw invalid('amount', 'Required');
+  if (amount === undefined) throw fieldError({ amount }, 'amount', 'Required');
   return { amount, quantity: quantity ?? null };
 }
 

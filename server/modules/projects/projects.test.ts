@@ -89,7 +89,8 @@ describe('POST /projects', () => {
     ];
     for (const [body, field] of cases) {
       const res = await t.call('POST', '/projects', { as: r.admin, body });
-      const status = 'name' in (body as object) ? 422 : 400; // a missing required field is 400, an invalid one 422
+      // a missing required field is 400, an invalid one 422, a NUL character 400
+      const status = 'name' in (body as object) && !JSON.stringify(body).includes('\\u0000') ? 422 : 400;
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(res.body).toMatchObject({ code: status, message: expect.any(String) });
       expect(Object.keys(res.body.errors)).toContain(field);
@@ -170,8 +171,9 @@ describe('GET /projects and /projects/{id}', () => {
     expect((await t.call('GET', '/projects?platform=as', { as: r.admin })).body).toEqual([]);
     for (const q of ['limit=0', 'limit=abc', 'page=0', 'query=a%00b']) {
       const res = await t.call('GET', `/projects?${q}`, { as: r.admin });
-      expect(res.status, q).toBe(422);
-      expect(res.body.code).toBe(422);
+      const status = q.includes('%00') ? 400 : 422;
+      expect(res.status, q).toBe(status);
+      expect(res.body.code).toBe(status);
     }
   });
 
@@ -373,7 +375,7 @@ describe('PUT /projects/{id}/billing', () => {
       [{ rate: { type: 'hourly', rate: 5 } }, 'rate.type'],
       [{ rate: { type: 'user_rate', userRateOverrides: { [r.member.id]: -1 } } }, `rate.userRateOverrides.${r.member.id}`],
       [{ rate: { type: 'user_rate', userRateOverrides: { [stranger.id]: 100 } } }, 'rate.userRateOverrides'],
-      [{ rate: { type: 'user_rate', userCostOverrides: { '99999999999': 100 } } }, 'rate.userCostOverrides'],
+      [{ rate: { type: 'user_rate', userCostOverrides: { '99999999999': 100 } } }, 'rate.userCostOverrides.99999999999'],
       [{ budget: { type: 'money', budget: -1 } }, 'budget.budget'],
       [{ budget: { type: 'euros', budget: 1 } }, 'budget.type'],
       [{ budget: { type: 'time', budget: 1, threshold: 101 } }, 'budget.threshold'],

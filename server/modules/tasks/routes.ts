@@ -3,7 +3,7 @@ import type { Hono } from 'hono';
 import { taskRoutes } from '../../../contract/tasks.ts';
 import { tasks, type StoredEstimate } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
-import { badRequest, unprocessable } from '../../http/errors.ts';
+import { fieldError, unprocessable } from '../../http/errors.ts';
 import { register } from '../../http/route.ts';
 import { loadProjectForContent, loadProjectForRead } from '../projects/access.ts';
 import { unknownUserIds } from '../projects/service.ts';
@@ -15,9 +15,10 @@ import { presentTask, presentTasks } from './present.ts';
 import { nameHasWords, queryWords, searchTasks } from './search.ts';
 import { checkSectionOfProject, emitTaskEvent, nextTaskPosition, reloadTask, taskChanges } from './service.ts';
 
-/** Search needs text unless it asks for unscheduled tasks (400: a required parameter is missing). */
+/** Search needs text unless it asks for unscheduled tasks (400 when the parameter is left out, 422 when it holds no word). */
 function requireQuery(query: string | undefined, unscheduled: boolean | undefined) {
-  if (!unscheduled && queryWords(query).length === 0) throw badRequest('query is required (or unscheduled=true)');
+  if (!unscheduled && queryWords(query).length === 0)
+    throw fieldError({ query }, 'query', query === undefined ? 'query is required (or unscheduled=true)' : 'query must hold a word to search for', 'query');
 }
 
 export function registerTaskRoutes(app: Hono<AppEnv>) {

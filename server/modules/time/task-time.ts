@@ -1,7 +1,7 @@
 import type { AddTaskTimeBody, SetTaskTimeBody, TimeRecord } from '../../../contract/time.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
-import { ApiError, invalid, notFound } from '../../http/errors.ts';
+import { fieldError, invalid, notFound } from '../../http/errors.ts';
 import { loadTaskForRead, loadTeamUser, requireWriteFor } from './access.ts';
 import { addTime, deleteTime, updateTime } from './mutations.ts';
 import { findDayRecord } from './records.ts';
@@ -46,7 +46,7 @@ export async function removeTaskTime(
   taskWireId: string,
   input: { date?: string | undefined; user?: number | undefined },
 ): Promise<void> {
-  if (input.date === undefined) throw new ApiError(400, 'The date of the time to delete is required', { date: ['Required'] });
+  if (input.date === undefined) throw fieldError(input, 'date', 'The date of the time to delete is required');
   const date = input.date;
   await scope.tx(async (s) => {
     const { taskId, userId } = await target(s, caller, taskWireId, input.user);
