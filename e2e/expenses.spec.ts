@@ -28,11 +28,11 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   await page.getByRole('button', { name: 'Add expense' }).click();
   await expect(page).toHaveURL(/\/expenses\/new/);
   const dialog = form(page);
-  await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} (per Miles)` });
+  await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} ($0.58 per mile)` });
   await dialog.getByLabel('Project').selectOption({ label: w.project.name });
   await expect(dialog.getByRole('checkbox', { name: 'Billable to the client' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Billable to the client' })).toBeDisabled();
-  await dialog.getByLabel('Quantity (Miles)').fill('12.5');
+  await dialog.getByLabel('Quantity (miles)').fill('12.5');
   await expect(dialog.getByRole('status').filter({ hasText: '=' }).or(dialog.locator('output'))).toHaveText('= $7.25');
   await dialog.getByLabel('Details').fill('Client visit in Leeds');
 
@@ -60,7 +60,7 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   await expect(page).toHaveURL(/\/expenses(\?|$)/);
   const row = page.getByRole('row').filter({ hasText: 'Client visit in Leeds' });
   await expect(row).toContainText('$7.25');
-  await expect(row).toContainText('12.5 Miles × $0.58');
+  await expect(row).toContainText('12.5 miles × $0.58');
   await expect(row).toContainText('Billable');
   await expect(row).not.toContainText('Not billable');
   await expect(page.getByRole('list', { name: 'Totals' }).or(page.getByLabel('Totals'))).toContainText('$7.25');
@@ -153,8 +153,8 @@ test('a refused save keeps the form and its receipt, also after a reload', async
   await expect(form(page).getByRole('button', { name: 'Download taxi.pdf' })).toBeVisible();
   await form(page)
     .getByLabel('Category')
-    .selectOption({ label: w.mileage.name + ' (per Miles)' });
-  await form(page).getByLabel('Quantity (Miles)').fill('10');
+    .selectOption({ label: w.mileage.name + ' ($0.58 per mile)' });
+  await form(page).getByLabel('Quantity (miles)').fill('10');
   await form(page).getByRole('button', { name: 'Save expense' }).click();
   await expect(form(page)).toBeHidden();
   const saved = await call<{ amount: number; attachments: { name: string }[] }[]>('GET', '/expenses', member.apiKey);
