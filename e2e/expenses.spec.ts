@@ -50,8 +50,11 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   );
   await pickReceipts(page, [{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') }]);
   const notes = dialog.getByRole('listitem').filter({ hasText: 'notes.png' });
-  await expect(notes.getByRole('status')).toHaveText('Failed');
+  // The server's refusal is final: it says why and offers no Retry, only Remove.
+  await expect(notes.getByRole('status')).toHaveText('Refused');
   await expect(notes.getByRole('alert')).toContainText('files are accepted');
+  await expect(notes.getByRole('button', { name: 'Retry notes.png' })).toHaveCount(0);
+  await expect(notes.getByRole('button', { name: 'Remove notes.png' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.tmp/screens/expenses-form-1360.png' });
 
