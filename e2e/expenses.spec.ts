@@ -218,7 +218,7 @@ test('an admin adds, edits and deletes categories, moving the expenses of one', 
   await dialog.getByLabel('Price per unit').fill('120');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Add category' }).click();
-  await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('$120.00 per Nights');
+  await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('$120.00 per night');
 
   await dialog.getByRole('button', { name: `Delete ${x.meals.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${x.meals.name}?` });
