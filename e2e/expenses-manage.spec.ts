@@ -240,8 +240,8 @@ test.describe('on a phone', () => {
     await shot(page, 'list-with-receipt-375');
     await page.getByRole('button', { name: 'Add expense' }).click();
     const dialog = form(page);
-    await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} (per Miles)` });
-    await dialog.getByLabel('Quantity (Miles)').fill('3');
+    await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} ($0.58 per mile)` });
+    await dialog.getByLabel('Quantity (miles)').fill('3');
     await expect(dialog.locator('output')).toHaveText('= $1.74');
     const camera = dialog.getByRole('button', { name: 'Take a photo' });
     await camera.scrollIntoViewIfNeeded();

@@ -28,11 +28,11 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   await page.getByRole('button', { name: 'Add expense' }).click();
   await expect(page).toHaveURL(/\/expenses\/new/);
   const dialog = form(page);
-  await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} (per Miles)` });
+  await dialog.getByLabel('Category').selectOption({ label: `${w.mileage.name} ($0.58 per mile)` });
   await dialog.getByLabel('Project').selectOption({ label: w.project.name });
   await expect(dialog.getByRole('checkbox', { name: 'Billable to the client' })).toBeChecked();
   await expect(dialog.getByRole('checkbox', { name: 'Billable to the client' })).toBeDisabled();
-  await dialog.getByLabel('Quantity (Miles)').fill('12.5');
+  await dialog.getByLabel('Quantity (miles)').fill('12.5');
   await expect(dialog.getByRole('status').filter({ hasText: '=' }).or(dialog.locator('output'))).toHaveText('= $7.25');
   await dialog.getByLabel('Details').fill('Client visit in Leeds');
 
@@ -50,8 +50,11 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   );
   await pickReceipts(page, [{ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('just some text, not a picture') }]);
   const notes = dialog.getByRole('listitem').filter({ hasText: 'notes.png' });
-  await expect(notes.getByRole('status')).toHaveText('Failed');
+  // The server's refusal is final: it says why and offers no Retry, only Remove.
+  await expect(notes.getByRole('status')).toHaveText('Refused');
   await expect(notes.getByRole('alert')).toContainText('files are accepted');
+  await expect(notes.getByRole('button', { name: 'Retry notes.png' })).toHaveCount(0);
+  await expect(notes.getByRole('button', { name: 'Remove notes.png' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.screenshot({ path: '.tmp/screens/expenses-form-1360.png' });
 
@@ -60,7 +63,7 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
   await expect(page).toHaveURL(/\/expenses(\?|$)/);
   const row = page.getByRole('row').filter({ hasText: 'Client visit in Leeds' });
   await expect(row).toContainText('$7.25');
-  await expect(row).toContainText('12.5 Miles × $0.58');
+  await expect(row).toContainText('12.5 miles × $0.58');
   await expect(row).toContainText('Billable');
   await expect(row).not.toContainText('Not billable');
   await expect(page.getByRole('list', { name: 'Totals' }).or(page.getByLabel('Totals'))).toContainText('$7.25');
@@ -153,8 +156,8 @@ test('a refused save keeps the form and its receipt, also after a reload', async
   await expect(form(page).getByRole('button', { name: 'Download taxi.pdf' })).toBeVisible();
   await form(page)
     .getByLabel('Category')
-    .selectOption({ label: w.mileage.name + ' (per Miles)' });
-  await form(page).getByLabel('Quantity (Miles)').fill('10');
+    .selectOption({ label: w.mileage.name + ' ($0.58 per mile)' });
+  await form(page).getByLabel('Quantity (miles)').fill('10');
   await form(page).getByRole('button', { name: 'Save expense' }).click();
   await expect(form(page)).toBeHidden();
   const saved = await call<{ amount: number; attachments: { name: string }[] }[]>('GET', '/expenses', member.apiKey);
@@ -215,7 +218,7 @@ test('an admin adds, edits and deletes categories, moving the expenses of one', 
   await dialog.getByLabel('Price per unit').fill('120');
   await expectNoAxeViolations(page);
   await dialog.getByRole('button', { name: 'Add category' }).click();
-  await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('$120.00 per Nights');
+  await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('$120.00 per night');
 
   await dialog.getByRole('button', { name: `Delete ${x.meals.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${x.meals.name}?` });

@@ -30,10 +30,10 @@ describe('invoice amounts (docs/invoices.md, worked example)', () => {
     const lines = inv.invoiceItems.map((i: any) => [i.name, i.billedTime, i.quantity, i.rate, i.listAmount, i.netAmount, i.totalAmount]);
     expect(lines).toEqual([
       ['P1', 9000, 2.5, 15000, 37500, 33750, 40500],
-      ['P1 :: Mileage', 0, 120.5, 55, 6628, 5965, 7158],
-      ['P1 :: Travel', 0, null, null, 4000, 3600, 4320],
+      ['Expenses — Mileage (P1)', 0, 120.5, 55, 6628, 5965, 7158],
+      ['Expenses — Travel (P1)', 0, 1, 4000, 4000, 3600, 4320],
       ['P2', 8200, 2.2778, null, 21333, 19200, 23040],
-      ['P2 :: Mileage', 0, 10, 55, 550, 495, 594],
+      ['Expenses — Mileage (P2)', 0, 10, 55, 550, 495, 594],
       ['P3', 4000, 1, 500000, 500000, 450000, 540000],
     ]);
     expect(inv).toMatchObject({
@@ -117,10 +117,10 @@ describe('invoice amounts (docs/invoices.md, worked example)', () => {
     expect(reset.status).toBe(200);
     expect(reset.body.invoiceItems.map((i: any) => i.name)).toEqual([
       'P1',
-      'P1 :: Mileage',
-      'P1 :: Travel',
+      'Expenses — Mileage (P1)',
+      'Expenses — Travel (P1)',
       'P2',
-      'P2 :: Mileage',
+      'Expenses — Mileage (P2)',
       'P3',
       'Setup',
     ]);

@@ -20,7 +20,7 @@ import { itemChanges } from './items.ts';
 import { coveredUsers, presentInvoices, type InvoiceRow } from './present.ts';
 
 export const DEFAULT_TIME_MASK = '%PROJECT%';
-export const DEFAULT_EXPENSE_MASK = '%PROJECT% :: %CATEGORY%';
+export const DEFAULT_EXPENSE_MASK = 'Expenses — %CATEGORY% (%PROJECT%)';
 
 /** A rate above 0 decides (the amount is what it comes to); otherwise the fixed amount. */
 const toAdjustment = (input: AdjustmentInput | undefined, current: StoredAdjustment): StoredAdjustment => {

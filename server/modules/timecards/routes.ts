@@ -150,7 +150,12 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
       if (card.clockIn && !card.clockOut) throw unprocessable(`Already clocked in at ${card.clockIn} on ${date}`);
       const history = [...card.history];
       if (card.clockIn && card.clockOut) {
-        // Back after clocking out: the time away is a break, and the shift goes on.
+        // Back after clocking out: the time away is a break, and the shift goes on. A clock-out later than now
+        // (typed by hand) would make the time away wrap round the clock: it is corrected first.
+        if (shiftSeconds(card.clockIn, time) < shiftSeconds(card.clockIn, card.clockOut)) {
+          const message = `The timecard of ${date} says you clocked out at ${card.clockOut}, after now (${time}): correct the clock-out before clocking in again`;
+          throw unprocessable(message, { clockOut: [message] });
+        }
         const breakTime = card.breakTime + shiftSeconds(card.clockOut, time);
         history.push(change('break', formatDuration(card.breakTime), formatDuration(breakTime), 'button', caller, now));
         history.push(change('clock-out', card.clockOut, null, 'button', caller, now));

@@ -192,6 +192,24 @@ describe('clock-in and clock-out', () => {
     expect(again.body.message).toMatch(/Not clocked in/);
   });
 
+  it('counts the time away as a break after a shift past midnight too, and refuses a clock-in before a typed clock-out', async () => {
+    const u = await t.user(r.team.id, 'member', { timezone: 0 });
+    await card(u, '2026-06-12', { clockIn: '09:00', clockOut: '17:00' });
+    const early = await clock(u, 'in', '2026-06-12T14:05:00Z');
+    expect(early.status).toBe(422);
+    expect(early.body.message).toBe(
+      'The timecard of 2026-06-12 says you clocked out at 17:00, after now (14:05): correct the clock-out before clocking in again',
+    );
+    expect(early.body.errors).toEqual({ clockOut: [early.body.message] });
+    const back = await clock(u, 'in', '2026-06-12T18:20:00Z');
+    expect(back.body).toMatchObject({ clockIn: '09:00', clockOut: null, breakTime: 80 * 60 });
+    // Out at 23:30, back at 23:50 the same evening: 20 min away; out again past midnight.
+    await clock(u, 'out', '2026-06-12T23:30:00Z');
+    expect((await clock(u, 'in', '2026-06-12T23:50:00Z')).body).toMatchObject({ breakTime: 100 * 60, clockOut: null });
+    const done = await clock(u, 'out', '2026-06-13T00:30:00Z');
+    expect(done.body).toMatchObject({ date: '2026-06-12', clockIn: '09:00', clockOut: '00:30', breakTime: 6000, workTime: 15.5 * 3600 - 6000 });
+  });
+
   it('takes an explicit userDate and refuses a clock-out with no clock-in', async () => {
     const u = await t.user(r.team.id);
     const a = await clock(u, 'in', '2026-06-06T08:00:00Z', { userDate: '2026-06-05' });

@@ -11,6 +11,7 @@ import { CategoryForm } from './category-form.tsx';
 import { DeleteCategoryDialog } from './delete-category-dialog.tsx';
 import { money } from './model.ts';
 import styles from './categories.module.css';
+import { perUnit } from '../../lib/units.ts';
 
 /** Admins' list of expense categories: add, edit, delete (moving or removing their expenses). */
 export function CategoriesDialog({ onClose }: { onClose: () => void }) {
@@ -45,7 +46,7 @@ export function CategoriesDialog({ onClose }: { onClose: () => void }) {
               <span className={styles.what}>
                 <strong>{c.name}</strong>
                 <span className={styles.sub}>
-                  {c.unitBased ? `${money(c.unitPrice ?? 0)} per ${c.unitName}` : 'Any amount'} · {c.expenseCount ?? 0}{' '}
+                  {c.unitBased ? perUnit(money(c.unitPrice ?? 0), c.unitName) : 'Any amount'} · {c.expenseCount ?? 0}{' '}
                   {c.expenseCount === 1 ? 'expense' : 'expenses'}
                 </span>
               </span>

@@ -21,13 +21,14 @@ import { DropZone } from '../../ui/upload/drop-zone.tsx';
 import { categoriesQueryOptions } from './api.ts';
 import { saveDraft, type ExpenseDraft } from './draft.ts';
 import { expenseFormSchema } from './form-schema.ts';
-import { billableRule, CURRENCY, unitAmount } from './model.ts';
+import { billableRule, CURRENCY, money, unitAmount } from './model.ts';
 import { DetailsField, QuantityField } from './quantity-field.tsx';
 import { SavedReceipts } from './saved-receipts.tsx';
 import { bodyOf } from './save.ts';
 import { useSendExpense } from './use-save-expense.ts';
 import styles from './expense-form.module.css';
 import { readableLockReason } from '../../lib/week-labels.ts';
+import { perUnit } from '../../lib/units.ts';
 
 export interface ExpenseFormProps {
   me: { id: number; role: Role };
@@ -156,7 +157,7 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
             error={errorOf('category')}
             options={[
               { value: '', label: 'Choose a category' },
-              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.unitBased ? `${c.name} (per ${c.unitName})` : c.name })),
+              ...(categories.data ?? []).map((c) => ({ value: c.id, label: c.unitBased ? `${c.name} (${perUnit(money(c.unitPrice ?? 0), c.unitName)})` : c.name })),
             ]}
           />
           <SelectField

@@ -3,6 +3,7 @@ import { attachment } from '../../../contract/attachments.ts';
 import { createExpenseBody, MAX_EXPENSE_CENTS, type ExpenseCategory } from '../../../contract/expenses.ts';
 import type { ExpenseDraft } from './draft.ts';
 import { bodyOf, type ExpenseBody } from './save.ts';
+import { pluralUnit } from '../../lib/units.ts';
 
 const number = (text: string) => Number(text.trim().replace(',', '.'));
 
@@ -30,7 +31,7 @@ export function expenseFormSchema(categories: readonly ExpenseCategory[], choose
       if (category?.unitBased) {
         const q = number(d.quantity);
         if (d.quantity.trim() === '' || !Number.isFinite(q) || q < 0)
-          ctx.addIssue({ code: 'custom', path: ['quantity'], message: `Enter how many ${category.unitName ?? 'units'}` });
+          ctx.addIssue({ code: 'custom', path: ['quantity'], message: `Enter how many ${pluralUnit(category.unitName?.trim() || 'units')}` });
       } else if (d.amount === null || Number.isNaN(d.amount) || d.amount <= 0) {
         ctx.addIssue({ code: 'custom', path: ['amount'], message: 'Enter the amount' });
       } else if (d.amount > MAX_EXPENSE_CENTS) {

@@ -19,7 +19,8 @@ describe('expenses model', () => {
   it('computes unit amounts half up, as the server does', () => {
     expect(unitAmount(miles, 12.5)).toBe(725);
     expect(unitAmount({ unitPrice: 3 }, 0.5)).toBe(2);
-    expect(quantityLabel(miles, 12.5)).toBe('12.5 Miles × $0.58');
+    expect(quantityLabel(miles, 12.5)).toBe('12.5 miles × $0.58');
+    expect(quantityLabel(miles, 1)).toBe('1 mile × $0.58');
     expect(quantityLabel({ ...miles, unitBased: false }, 3)).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import type { Expense, ExpenseCategory } from '../../../contract/expenses.ts';
 import type { Project } from '../../../contract/projects.ts';
 import type { Role } from '../../../contract/users.ts';
 import { formatMoney } from '../../lib/money.ts';
+import { unitCount } from '../../lib/units.ts';
 
 /** The team's currency. The API has no currency setting yet: amounts are cents of one currency. */
 export const CURRENCY = 'USD';
@@ -23,10 +24,10 @@ export function unitAmount(category: Pick<ExpenseCategory, 'unitPrice'>, quantit
   return Math.floor(quantity * (category.unitPrice ?? 0) + 0.5);
 }
 
-/** `12.5 Miles × $1.23` for a unit-based expense; null otherwise. */
+/** `12.5 miles × $1.23` for a unit-based expense; null otherwise. */
 export function quantityLabel(category: ExpenseCategory | undefined, quantity: number | null): string | null {
   if (!category?.unitBased || quantity === null) return null;
-  return `${quantity} ${category.unitName ?? ''} × ${money(category.unitPrice ?? 0)}`;
+  return `${unitCount(quantity, category.unitName)} × ${money(category.unitPrice ?? 0)}`;
 }
 
 export interface BillableRule {

@@ -4,6 +4,7 @@ import { controlProps, FieldShell, useFieldIds } from '../../ui/inputs/field.tsx
 import fieldStyles from '../../ui/inputs/field.module.css';
 import { money } from './model.ts';
 import styles from './expense-form.module.css';
+import { perUnit, pluralUnit } from '../../lib/units.ts';
 
 /** How many units of a unit-based category, with the unit's price and the amount computed as it is typed. */
 export function QuantityField({
@@ -21,10 +22,10 @@ export function QuantityField({
   error?: string | undefined;
   computed: number | null;
 }) {
-  const hint = `${category.unitName ?? 'Units'} at ${money(category.unitPrice ?? 0)} each`;
+  const hint = perUnit(money(category.unitPrice ?? 0), category.unitName);
   const ids = useFieldIds(hint, error);
   return (
-    <FieldShell ids={ids} label={`Quantity (${category.unitName ?? 'units'})`} hint={hint} error={error}>
+    <FieldShell ids={ids} label={`Quantity (${pluralUnit(category.unitName?.trim() || 'units')})`} hint={hint} error={error}>
       <div className={styles.quantity}>
         <input
           {...controlProps(ids, error)}

@@ -83,7 +83,7 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
                 onChange={field.onChange}
                 onBlur={field.onBlur}
                 error={fieldState.error?.message}
-                placeholder="Mixed"
+                placeholder="Several rates"
               />
             </div>
           )}
@@ -116,6 +116,7 @@ export function LineItemsField({ control, register, errors, savedAmounts }: Line
       id: 'remove',
       header: 'Remove',
       hideHeader: true,
+      actions: true,
       width: '6rem',
       cell: ({ index }) => (
         <Button size="sm" variant="ghost" aria-label={`Remove ${n(index)}`} onClick={() => remove(index)}>

@@ -34,6 +34,7 @@ export function BalancesPanel({ admin, types, allocations, people, nameOf, year 
             id: 'edit',
             header: 'Edit',
             hideHeader: true,
+            actions: true,
             cell: (t: TimeOffType) => (
               <Button size="sm" variant="secondary" aria-label={`Edit the type ${t.name}`} onClick={() => setTypeOpen(t)}>
                 Edit
@@ -64,6 +65,7 @@ export function BalancesPanel({ admin, types, allocations, people, nameOf, year 
             id: 'edit',
             header: 'Edit',
             hideHeader: true,
+            actions: true,
             cell: (a: Allocation) => (
               <Button
                 size="sm"

@@ -113,6 +113,7 @@ export function RequestList({ label, rows, types, year, onEdit, onWithdraw, empt
             id: 'actions',
             header: 'Actions',
             hideHeader: true,
+            actions: true,
             cell: (t: TimeOffAssignment) => <Actions t={t} onEdit={onEdit} onWithdraw={onWithdraw} />,
           },
         ]

@@ -53,6 +53,7 @@ export function ReviewQueue({ rows, types, nameOf, year }: ReviewQueueProps) {
       id: 'decide',
       header: 'Decide',
       hideHeader: true,
+      actions: true,
       cell: (t) => (
         <span className="toff-actions">
           <Button size="sm" variant="secondary" aria-label={`Approve ${label(t)}`} onClick={() => void decide('approve', [t.id])}>

@@ -5,6 +5,7 @@ import { describeError } from '../../api/errors.ts';
 import { keys } from '../../api/keys.ts';
 import { toast } from '../../ui/toast.tsx';
 import { clockIn, clockOut, timecardsQueryOptions } from './api.ts';
+import { clockInMessage, resumeOf } from './clock-time.ts';
 import s from './clock-button.module.css';
 
 /** Clock in / clock out in the header; "Clocked in since 09:02" while today's shift runs. */
@@ -15,11 +16,16 @@ export function ClockButton({ userId, today }: { userId: number; today: string }
   const [busy, setBusy] = useState(false);
   const card = data?.find((c) => c.date === today);
   const running = Boolean(card?.clockIn && !card.clockOut);
+  // Back after clocking out: the shift goes on from its first clock-in, and the time away is a break.
+  const resumed = card ? resumeOf(card) : null;
 
   const act = () => {
     setBusy(true);
     (running ? clockOut : clockIn)(api, userId, today)
-      .then(() => queryClient.invalidateQueries({ queryKey: keys.timecards.ofUser(userId) }))
+      .then((answer) => {
+        if (!running) toast(clockInMessage(answer), 'success');
+        return queryClient.invalidateQueries({ queryKey: keys.timecards.ofUser(userId) });
+      })
       .catch((e: unknown) => toast(`${running ? 'Could not clock out.' : 'Could not clock in.'} ${describeError(e)}`, 'error'))
       .finally(() => setBusy(false));
   };
@@ -30,8 +36,8 @@ export function ClockButton({ userId, today }: { userId: number; today: string }
       {running && (
         <span className={s.since} role="status">
           <span className={s.dot} aria-hidden="true" />
-          <span className="visually-hidden">Clocked in </span>
-          {`since ${card!.clockIn}`}
+          <span className="visually-hidden">{resumed ? 'Clocked in again, ' : 'Clocked in '}</span>
+          {resumed ? `back since ${resumed.at}` : `since ${card!.clockIn}`}
         </span>
       )}
       <button type="button" className={running ? s.out : s.in} disabled={busy || card?.isLocked} onClick={act}>

@@ -7,7 +7,7 @@ import type { ApiClient } from '../../api/client.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { BodyOf } from '../../api/operation.ts';
 import * as time from '../../api/operations/time.ts';
-import { unsavedMessage } from '../../api/save-errors.ts';
+import { isRefusal, unsavedMessage } from '../../api/save-errors.ts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { TimeRecordListItem } from '../../../contract/time.ts';
 import type { TaskLite } from './model.ts';
@@ -52,13 +52,7 @@ export async function send(api: ApiClient, op: Op, knownId: number | null, forUs
   return updateTime(api, added.id, { time: op.seconds });
 }
 
-/**
- * The server understood the change and said no (422 over a budget, 403, 404, 409): sending it again
- * would get the same answer. 401 (signed out), 408 and 429 (too many requests) are worth another try.
- */
-export function isRefusal(e: unknown): boolean {
-  return e instanceof ApiError && e.status >= 400 && e.status < 500 && ![401, 408, 429].includes(e.status);
-}
+export { isRefusal };
 
 export function failureMessage(e: unknown): string {
   if (isRefusal(e)) return (e as ApiError).message;

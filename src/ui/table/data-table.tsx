@@ -2,6 +2,7 @@ import { useMemo, useRef, useState, type DragEvent, type MouseEvent, type ReactN
 import { ErrorState } from '../error-state.tsx';
 import { Skeleton } from '../skeleton.tsx';
 import styles from './data-table.module.css';
+import { cellClass } from './cell-class.ts';
 import { sortRows } from './sort.ts';
 import { TableHead } from './table-head.tsx';
 import type { Column, SortState } from './types.ts';
@@ -162,7 +163,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 </td>
               )}
               {columns.map((column) => (
-                <td key={column.id} className={column.align === 'end' ? styles.end : undefined}>
+                <td key={column.id} className={cellClass(column)}>
                   {column.cell(row)}
                 </td>
               ))}

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import styles from './data-table.module.css';
+import { cellClass } from './cell-class.ts';
 import { nextSort } from './sort.ts';
 import type { Column, SortState } from './types.ts';
 
@@ -48,7 +49,7 @@ export function TableHead<Row>({ columns, sort, onSortChange, selectAll }: Table
               key={column.id}
               scope="col"
               aria-sort={sorted ? ariaSort[sorted] : sortable ? 'none' : undefined}
-              className={column.align === 'end' ? styles.end : undefined}
+              className={cellClass(column)}
               style={column.width ? { width: column.width } : undefined}
             >
               {sortable ? (

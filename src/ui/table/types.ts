@@ -16,6 +16,11 @@ export interface Column<Row> {
   width?: string;
   /** A header the eye does not need (an actions column) is still named for screen readers. */
   hideHeader?: boolean;
+  /**
+   * A row's buttons: the column stays in view at the end of the row while the rest scrolls sideways under
+   * it, and its buttons are never cut (they wrap onto lines of their own when the table is short of room).
+   */
+  actions?: boolean;
 }
 
 export type SortDirection = 'asc' | 'desc';

@@ -104,12 +104,31 @@ describe('DropZone', () => {
     expect(within(row('receipt.pdf')).getByRole('status').textContent).toBe('Uploaded');
   });
 
-  it('shows the server’s reason for a failure and retries it', async () => {
+  it('shows the server’s reason for a refusal as final, with no Retry: only Remove', async () => {
     renderZone();
     pick([pdf()]);
     await flush();
     await act(async () => FakeXhr.last().answer(422, { code: 422, message: 'Only jpg, png, gif, webp, heic and pdf files are accepted' }));
+    expect(within(row('receipt.pdf')).getByRole('status').textContent).toBe('Refused');
     expect(within(row('receipt.pdf')).getByRole('alert').textContent).toBe('Only jpg, png, gif, webp, heic and pdf files are accepted');
+    expect(within(row('receipt.pdf')).queryByRole('button', { name: 'Retry receipt.pdf' })).toBeNull();
+    expect(within(row('receipt.pdf')).getByRole('button', { name: 'Remove receipt.pdf' })).toBeTruthy();
+    for (const status of [413, 415]) {
+      pick([pdf(`refused-${status}.pdf`)]);
+      await flush();
+      await act(async () => FakeXhr.last().answer(status, { code: status, message: `No (${status})` }));
+      expect(within(row(`refused-${status}.pdf`)).getByRole('status').textContent).toBe('Refused');
+      expect(within(row(`refused-${status}.pdf`)).queryByRole('button', { name: /^Retry/ })).toBeNull();
+    }
+  });
+
+  it('offers Retry when the transfer failed (a server fault), and sends the file again', async () => {
+    renderZone();
+    pick([pdf()]);
+    await flush();
+    await act(async () => FakeXhr.last().answer(503, { code: 503, message: 'The service is unavailable (request id r-1)' }));
+    expect(within(row('receipt.pdf')).getByRole('status').textContent).toBe('Failed');
+    expect(within(row('receipt.pdf')).getByRole('alert').textContent).toContain('unavailable');
     fireEvent.click(screen.getByRole('button', { name: 'Retry receipt.pdf' }));
     await flush();
     expect(FakeXhr.all).toHaveLength(2);

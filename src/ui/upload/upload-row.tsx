@@ -9,6 +9,7 @@ const statusText: Record<UploadItem<unknown>['status'], string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   refused: 'Not sent',
+  rejected: 'Refused',
 };
 
 /** One file of a drop zone: thumbnail, name, progress or outcome, and what can be done next. */

@@ -1,12 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import type { UploadProgress } from '../../api/upload.ts';
 import { describeError } from '../../api/errors.ts';
+import { isRefusal } from '../../api/save-errors.ts';
 import { refusal, type FileRules } from './file-checks.ts';
 
 /** Sends one file; the drop zone passes progress and cancellation in. */
 export type Uploader<T> = (file: File, options: { onProgress: (progress: UploadProgress) => void; signal: AbortSignal }) => Promise<T>;
 
-export type UploadStatus = 'uploading' | 'done' | 'failed' | 'cancelled' | 'refused';
+/**
+ * `refused`: the file broke the drop zone's rules and was not sent; `rejected`: the server refused it (a 4xx
+ * answer: its type, size, quota), which sending it again cannot change; `failed`: the transfer did not
+ * complete (no connection, a server fault, 401, 408 or 429), so it may be retried.
+ */
+export type UploadStatus = 'uploading' | 'done' | 'failed' | 'cancelled' | 'refused' | 'rejected';
 
 export interface UploadItem<T> {
   id: number;
@@ -23,6 +29,12 @@ export interface UploadItem<T> {
 
 let nextId = 1;
 const isAbort = (e: unknown) => e instanceof DOMException && e.name === 'AbortError';
+
+/** What became of an upload that did not complete: a server's refusal is final; a failed transfer may be retried. */
+export function outcomeOf(e: unknown): { status: 'cancelled' | 'rejected' | 'failed'; message?: string } {
+  if (isAbort(e)) return { status: 'cancelled' };
+  return { status: isRefusal(e) ? 'rejected' : 'failed', message: describeError(e) };
+}
 
 /** The files of one drop zone and what happens to each: checked, sent with progress, cancelled, retried, removed. */
 export function useUploads<T>({ upload, rules, onUploaded, onRemoved }: { upload: Uploader<T>; rules: FileRules; onUploaded?: (result: T, file: File) => void; onRemoved?: (result: T) => void }) {
@@ -51,7 +63,7 @@ export function useUploads<T>({ upload, rules, onUploaded, onRemoved }: { upload
         patch(id, { status: 'done', progress: 1, result });
         onUploaded?.(result, file);
       })
-      .catch((e: unknown) => patch(id, isAbort(e) ? { status: 'cancelled' } : { status: 'failed', message: describeError(e) }))
+      .catch((e: unknown) => patch(id, outcomeOf(e)))
       .finally(() => controllers.current.delete(id));
   };
 
