@@ -117,7 +117,7 @@ test('an admin edits a category and deletes one with its expenses', async ({ pag
   await dialog.getByLabel('Price per unit').fill('0.65');
   await dialog.getByLabel('Unit name').fill('Kilometres');
   await dialog.getByRole('button', { name: 'Save category' }).click();
-  await expect(dialog.getByRole('listitem').filter({ hasText: w.mileage.name })).toContainText('$0.65 per Kilometres');
+  await expect(dialog.getByRole('listitem').filter({ hasText: w.mileage.name })).toContainText('$0.65 per kilometre');
 
   await dialog.getByRole('button', { name: `Delete ${w.meals.name}` }).click();
   const confirm = page.getByRole('dialog', { name: `Delete ${w.meals.name}?` });
