@@ -1,6 +1,6 @@
 import './project-tasks.css';
 import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import type { Field } from '../../../contract/fields.ts';
 import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../../api/context.ts';
@@ -45,18 +45,22 @@ export function FieldsPage({ projectId }: { projectId: string }) {
   const [deleting, setDeleting] = useState<Field | null>(null);
   const valuesOf = (f: Field) => tasks.filter((t) => t.fields?.[String(f.id)] !== undefined && t.fields[String(f.id)] !== null).length;
 
-  const move = (field: Field, to: number) => {
-    const from = fields.findIndex((f) => f.id === field.id);
-    const next = reorder(fields, from, to);
-    if (next === fields) return;
+  // A move pressed before the list has drawn the one before builds on that one, not on the order drawn.
+  const lastMove = useRef<{ base: Field[]; order: Field[] } | null>(null);
+  const move = (field: Field, to: (from: number) => number) => {
+    const current = lastMove.current?.base === fields ? lastMove.current.order : fields;
+    const from = current.findIndex((f) => f.id === field.id);
+    const next = reorder(current, from, to(from));
+    if (next === current) return;
+    lastMove.current = { base: fields, order: next };
     order.fields.mutate(next, { onError: (e) => toast(`${field.name} was not moved: ${describeError(e)}`, 'error') });
     refocus(`field-${field.id}`);
-    announce(`${field.name} moved to position ${next.indexOf(field) + 1} of ${fields.length}.`);
+    announce(`${field.name} moved to position ${next.findIndex((f) => f.id === field.id) + 1} of ${next.length}.`);
   };
   const drag = useDragList<'fields'>((id, spot) => {
     const field = fields.find((f) => `field-${f.id}` === id);
     const from = field ? fields.indexOf(field) : -1;
-    if (field) move(field, spot.index > from ? spot.index - 1 : spot.index);
+    if (field) move(field, () => (spot.index > from ? spot.index - 1 : spot.index));
   });
 
   return (
@@ -87,7 +91,7 @@ export function FieldsPage({ projectId }: { projectId: string }) {
               className={`pt-field${drag.markBefore('fields', i) ? ' pt-task--mark' : ''}${drag.dragging === `field-${f.id}` ? ' pt-task--dragging' : ''}`}
               {...drag.row(`field-${f.id}`, 'fields', i, rights.edit)}
             >
-              {rights.edit && <MoveHandle name={f.name} handleId={`field-${f.id}`} onStep={(d) => move(f, i + d)} />}
+              {rights.edit && <MoveHandle name={f.name} handleId={`field-${f.id}`} onStep={(d) => move(f, (from) => from + d)} />}
               <div className="pt-field__main">
                 <span className="pt-field__name">{f.name}</span>
                 <span className="pt-field__meta">
