@@ -83,13 +83,19 @@ describe('authorization request', () => {
   });
 });
 
+/** A fresh app's sign-in page in a new browser: the browser and the page's form fields. */
+async function signInForm() {
+  const { client, redirectUri } = await registerClient(env);
+  const { url } = await authorizationUrl(env, client, redirectUri);
+  const browser = new Browser();
+  const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+  return { browser, fields };
+}
+
 describe('sign-in', () => {
   it('does not reveal whether an email exists', async () => {
     const user = await userWithPassword(env);
-    const { client, redirectUri } = await registerClient(env);
-    const { url } = await authorizationUrl(env, client, redirectUri);
-    const browser = new Browser();
-    const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+    const { browser, fields } = await signInForm();
     const wrongPassword = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: user.email, password: 'not it' });
     const ghost = `ghost-${crypto.randomBytes(3).toString('hex')}@example.test`;
     const unknownEmail = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: ghost, password: 'not it' });
@@ -102,10 +108,7 @@ describe('sign-in', () => {
   it('slows down repeated wrong passwords per account, existing or not', async () => {
     const user = await userWithPassword(env);
     const ghost = `ghost-${crypto.randomBytes(3).toString('hex')}@example.test`;
-    const { client, redirectUri } = await registerClient(env);
-    const { url } = await authorizationUrl(env, client, redirectUri);
-    const browser = new Browser();
-    const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+    const { browser, fields } = await signInForm();
     for (const email of [user.email, ghost]) {
       for (let i = 0; i < 5; i++)
         expect((await browser.post(`${env.base}/oauth/signin`, { ...fields, email, password: `wrong ${i}` })).status).toBe(401);
@@ -353,10 +356,7 @@ describe('sign-in per address', () => {
     async () => {
       await env.t.db.delete(oauthThrottle);
       const user = await userWithPassword(env);
-      const { client, redirectUri } = await registerClient(env);
-      const { url } = await authorizationUrl(env, client, redirectUri);
-      const browser = new Browser();
-      const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+      const { browser, fields } = await signInForm();
       for (let i = 0; i < 20; i++) {
         const res = await browser.post(`${env.base}/oauth/signin`, { ...fields, email: `nobody${i}@example.test`, password: 'x' });
         expect(res.status).toBe(401);
@@ -373,10 +373,7 @@ describe('sign-in per address', () => {
   it('checks at most 5 of 40 wrong passwords sent at once for one account', async () => {
     await env.t.db.delete(oauthThrottle);
     const user = await userWithPassword(env);
-    const { client, redirectUri } = await registerClient(env);
-    const { url } = await authorizationUrl(env, client, redirectUri);
-    const browser = new Browser();
-    const fields = formFields(await (await browser.fetch(url.toString())).text(), '/oauth/signin');
+    const { browser, fields } = await signInForm();
     const statuses = await Promise.all(
       Array.from(
         { length: 40 },
