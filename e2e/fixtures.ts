@@ -112,7 +112,7 @@ export async function expectNoAxeViolations(page: Page) {
   expect(found.map((f) => f.text)).toEqual([]);
 }
 
-/** Opens a screen from the header's navigation as a user would: its link, or under More when it does not fit. */
+/** Opens a screen from the navigation as a user would: its link in the sidebar, or under More in the phone's bottom bar. */
 export async function openScreen(page: Page, label: string) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const link = nav.getByRole('link', { name: label, exact: true });

@@ -38,19 +38,26 @@ export interface AppShellProps {
   children: ReactNode;
 }
 
-/** The frame of every signed-in screen: name, navigation for the role, the week and today, the timer, the user menu. */
+/**
+ * The frame of every signed-in screen: the sidebar with every screen of the role (from 1024 px), the header with
+ * the week and today, the timer and the user menu, and below 1024 px the bottom bar instead of the sidebar.
+ */
 export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, badges, children }: AppShellProps) {
+  // In the sidebar from laptop width up, in the header below it (CSS shows one of the two).
+  const home = (
+    <Link to="/" className="shell__home" aria-label="Timekeep, home">
+      <Brand />
+    </Link>
+  );
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
         Skip to content
       </a>
+      <MainNav nav={nav} badges={badges} home={home} />
       <header className="shell__header">
         <div className="shell__bar">
-          <Link to="/" className="shell__home" aria-label="Timekeep, home">
-            <Brand />
-          </Link>
-          <MainNav nav={nav} badges={badges} />
+          {home}
           {today && <div className="shell__today">{today}</div>}
           {clock && <div className="shell__clock">{clock}</div>}
           {timer && <div className="shell__timer">{timer}</div>}

@@ -13,7 +13,7 @@ const MoreList = lazy(load);
 export type Badges = Partial<Record<string, (of?: string) => ReactNode>> | undefined;
 
 /**
- * "More" for the screens the bar has no room for (a disclosure: the list follows the button, so Tab walks into
+* "More" for the screens the phone's bottom bar has no room for (a disclosure: the list follows the button, so Tab walks into
  * it; arrows move, Escape closes). Drawn as the current screen while that screen sits in the list.
  */
 export function MoreMenu({
@@ -21,15 +21,12 @@ export function MoreMenu({
   current,
   badges,
   linkClass,
-  onBeforeOpen,
 }: {
   items: readonly NavScreen[];
   current: NavScreen | undefined;
   badges: Badges;
-  /** The bar's link class (`nav-link`, `phone-nav__link`): More looks like the bar's links. */
+  /** The bar's link class: More looks like the bar's links. */
   linkClass: string;
-  /** Settles what the list holds before it opens (the header's bar re-measures what fits). */
-  onBeforeOpen?: (() => void) | undefined;
 }) {
   const [open, setOpen] = useState<false | 'button' | 'list'>(false);
   const rootRef = useRef<HTMLElement>(null);
@@ -45,15 +42,10 @@ export function MoreMenu({
         aria-controls={open ? id : undefined}
         onPointerEnter={() => void load()}
         onFocus={() => void load()}
-        onClick={() => {
-          if (!open) onBeforeOpen?.();
-          setOpen((o) => (o ? false : 'button'));
-        }}
+        onClick={() => setOpen((o) => (o ? false : 'button'))}
         onKeyDown={(e) => {
-          if (e.key === 'ArrowDown') {
-            onBeforeOpen?.();
-            setOpen('list');
-          } else if (e.key === 'Escape' && open) setOpen(false);
+          if (e.key === 'ArrowDown') setOpen('list');
+          else if (e.key === 'Escape' && open) setOpen(false);
           else return;
           e.preventDefault();
         }}

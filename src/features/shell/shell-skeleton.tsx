@@ -4,17 +4,24 @@ import './shell.css';
 import { Brand } from '../../ui/brand.tsx';
 import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
-/** The shell's frame while the signed-in user loads: same header height, grey blocks below. */
+/** The shell's frame while the signed-in user loads: the same sidebar and header, grey blocks in them and below. */
 export function ShellSkeleton() {
   return (
     <div className="shell">
+      <div className="shell__side">
+        <span className="shell__home">
+          <Brand />
+        </span>
+        <div className="stack-sm">
+          <Skeleton width="70%" height="2rem" />
+          <Skeleton width="55%" height="2rem" />
+          <Skeleton width="60%" height="2rem" />
+        </div>
+      </div>
       <header className="shell__header">
         <div className="shell__bar">
           <span className="shell__home">
             <Brand />
-          </span>
-          <span className="shell__nav">
-            <Skeleton width="4.5rem" height="2.25rem" />
           </span>
           <span className="user-menu">
             <Skeleton width="8.5rem" height="2.5rem" radius="999px" />
