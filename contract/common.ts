@@ -1,24 +1,19 @@
 import { z } from 'zod';
+import { isDate, isWeekId } from './weeks.ts';
 
 /** One schema per wire primitive; every resource reuses these. */
-
-const isRealDate = (s: string) => {
-  const [y, m, d] = s.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
 
 /** Calendar date `YYYY-MM-DD` that exists (no 2026-02-30). */
 export const dateString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Must be a date as YYYY-MM-DD')
-  .refine(isRealDate, 'Must be a real calendar date');
+  .refine(isDate, 'Must be a real calendar date');
 
 /** Date-time `YYYY-MM-DD HH:MM:SS`, UTC. */
 export const dateTimeString = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2} (?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'Must be a date-time as YYYY-MM-DD HH:MM:SS')
-  .refine((s) => isRealDate(s.slice(0, 10)), 'Must be a real calendar date');
+  .refine((s) => isDate(s.slice(0, 10)), 'Must be a real calendar date');
 
 /** Clock time `HH:MM`, 00:00 to 23:59. */
 export const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Must be a time as HH:MM (00:00 to 23:59)');
@@ -27,21 +22,7 @@ export const clockTime = z.string().regex(/^(?:[01]\d|2[0-3]):[0-5]\d$/, 'Must b
 export const weekId = z
   .number()
   .int()
-  .refine((n) => {
-    const yy = Math.floor(n / 100);
-    const ww = n % 100;
-    if (n < 0 || n > 9999 || ww < 1) return false;
-    return ww <= isoWeeksInYear(2000 + yy);
-  }, 'Must be a week id as YYWW with an existing ISO week');
-
-/** Number of ISO weeks (52 or 53) in an ISO week-numbering year. */
-export function isoWeeksInYear(year: number): number {
-  const dec28 = new Date(Date.UTC(year, 11, 28));
-  const day = (dec28.getUTCDay() + 6) % 7; // Monday 0
-  const thursday = new Date(dec28.getTime() + (3 - day) * 86400000);
-  const jan1 = Date.UTC(thursday.getUTCFullYear(), 0, 1);
-  return Math.floor((thursday.getTime() - jan1) / 86400000 / 7) + 1;
-}
+  .refine(isWeekId, 'Must be a week id as YYWW with an existing ISO week');
 
 /** Integer seconds, never negative. */
 export const seconds = z.number().int('Must be whole seconds').min(0, 'Must not be negative');

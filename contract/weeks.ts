@@ -1,41 +1,52 @@
+import {
+  addDays as addDaysTo,
+  addMonths,
+  differenceInCalendarDays,
+  getISOWeek,
+  getISOWeekYear,
+  getISOWeeksInYear,
+  lastDayOfMonth,
+  setISOWeek,
+  startOfISOWeek,
+  startOfWeek,
+  type Day,
+} from 'date-fns';
+
 /**
- * Pure calendar and week math on `YYYY-MM-DD` strings (UTC calendar days, no time zones), shared by the
- * server and the web app. No dependencies.
+ * Calendar and week math on `YYYY-MM-DD` strings, shared by the server and the web app, on date-fns. A date
+ * string is a calendar day: it becomes the local midnight of that day for date-fns (whose day arithmetic keeps
+ * the wall-clock day across daylight-saving changes) and is written back from the same local day.
  *
  * Week id `YYWW`: the ISO week-numbering year (two digits) and ISO week of the Monday inside the week.
  * A week starts on the team's `weekStart` (0 = Sunday … 6 = Saturday) and always contains exactly one Monday.
  */
-
-const DAY_MS = 86_400_000;
 
 export const dayNames = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type DayName = (typeof dayNames)[number];
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
-/** Days since 1970-01-01 of a `YYYY-MM-DD` date. */
-export function dayNumber(date: string): number {
+/** The local midnight of a `YYYY-MM-DD` day (years below 100 included). */
+function toDay(date: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return Math.round(Date.UTC(y, m - 1, d) / DAY_MS);
+  const t = new Date(2000, 0, 1);
+  t.setFullYear(y, m - 1, d);
+  return t;
 }
 
-/** The `YYYY-MM-DD` date of a day number. */
-export function fromDayNumber(n: number): string {
-  const t = new Date(n * DAY_MS);
-  return `${pad(t.getUTCFullYear(), 4)}-${pad(t.getUTCMonth() + 1)}-${pad(t.getUTCDate())}`;
-}
+/** The `YYYY-MM-DD` of a local day. */
+const toText = (t: Date) => `${pad(t.getFullYear(), 4)}-${pad(t.getMonth() + 1)}-${pad(t.getDate())}`;
 
 /** True for a real calendar date written `YYYY-MM-DD` (no 2026-02-30). */
 export function isDate(s: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(s)) return false;
-  return fromDayNumber(dayNumber(s)) === s;
+  return /^\d{4}-\d{2}-\d{2}$/.test(s) && toText(toDay(s)) === s;
 }
 
-export const addDays = (date: string, days: number) => fromDayNumber(dayNumber(date) + days);
+export const addDays = (date: string, days: number) => toText(addDaysTo(toDay(date), days));
 /** Whole days from `a` to `b` (negative when `b` is earlier). */
-export const daysBetween = (a: string, b: string) => dayNumber(b) - dayNumber(a);
+export const daysBetween = (a: string, b: string) => differenceInCalendarDays(toDay(b), toDay(a));
 /** 0 = Sunday … 6 = Saturday. */
-export const weekdayOf = (date: string) => (((dayNumber(date) + 4) % 7) + 7) % 7;
+export const weekdayOf = (date: string) => toDay(date).getDay();
 export const dayNameOf = (date: string): DayName => dayNames[weekdayOf(date)]!;
 
 /** `DD-MM-YYYY`, the day-month-year order of `dailyTime[].date`. */
@@ -43,16 +54,12 @@ export const toDayMonthYear = (date: string) => `${date.slice(8, 10)}-${date.sli
 
 /** The ISO week-numbering year and week of a date. */
 export function isoWeekOf(date: string): { year: number; week: number } {
-  const n = dayNumber(date);
-  const isoDay = ((weekdayOf(date) + 6) % 7) + 1; // Monday 1 … Sunday 7
-  const thursday = fromDayNumber(n + 4 - isoDay);
-  const year = Number(thursday.slice(0, 4));
-  const week = Math.floor(daysBetween(`${pad(year, 4)}-01-01`, thursday) / 7) + 1;
-  return { year, week };
+  const t = toDay(date);
+  return { year: getISOWeekYear(t), week: getISOWeek(t) };
 }
 
 /** Number of ISO weeks (52 or 53) of an ISO week-numbering year. */
-export const isoWeeksInYear = (year: number) => isoWeekOf(`${pad(year, 4)}-12-28`).week;
+export const isoWeeksInYear = (year: number) => getISOWeeksInYear(toDay(`${pad(year, 4)}-06-01`));
 
 /** True for a `YYWW` week id whose week exists (years 2000–2099). */
 export function isWeekId(id: number): boolean {
@@ -64,20 +71,16 @@ export function isWeekId(id: number): boolean {
 /** The Monday of the ISO week `weekId`. */
 export function mondayOf(weekId: number): string {
   if (!isWeekId(weekId)) throw new RangeError(`Not a week id: ${weekId}`);
-  const year = 2000 + Math.floor(weekId / 100);
-  const jan4 = `${year}-01-04`;
-  const week1Monday = addDays(jan4, -((weekdayOf(jan4) + 6) % 7));
-  return addDays(week1Monday, (weekId % 100 - 1) * 7);
+  // 4 January is always in ISO week 1 of its year.
+  return toText(startOfISOWeek(setISOWeek(toDay(`${2000 + Math.floor(weekId / 100)}-01-04`), weekId % 100)));
 }
 
 /** First day of the week (starting on `weekStart`) that contains `date`. */
-export const weekStartDate = (date: string, weekStart = 1) => addDays(date, -((weekdayOf(date) - weekStart + 7) % 7));
+export const weekStartDate = (date: string, weekStart = 1) => toText(startOfWeek(toDay(date), { weekStartsOn: weekStart as Day }));
 
 /** Week id of the week (starting on `weekStart`) that contains `date`. */
 export function weekIdOf(date: string, weekStart = 1): number {
-  const start = weekStartDate(date, weekStart);
-  const monday = addDays(start, (1 - weekStart + 7) % 7);
-  const { year, week } = isoWeekOf(monday);
+  const { year, week } = isoWeekOf(addDays(weekStartDate(date, weekStart), (1 - weekStart + 7) % 7));
   return (year % 100) * 100 + week;
 }
 
@@ -95,6 +98,15 @@ export function weekDates(weekId: number, weekStart = 1): string[] {
 
 /** The week id `n` weeks after (or before, when negative) `weekId`. */
 export const shiftWeek = (weekId: number, n: number) => weekIdOf(addDays(mondayOf(weekId), n * 7));
+
+/**
+ * The first and last day of `months` calendar months, starting `shift` months after the month of `date`
+ * (`monthSpan('2026-03-17', -1)` is February 2026).
+ */
+export function monthSpan(date: string, shift = 0, months = 1): { from: string; to: string } {
+  const first = addMonths(toDay(`${date.slice(0, 7)}-01`), shift);
+  return { from: toText(first), to: toText(lastDayOfMonth(addMonths(first, months - 1))) };
+}
 
 /** Monday-to-Friday days from `from` to `to` inclusive (0 when `to` is before `from`). */
 export function workdaysBetween(from: string, to: string): number {

@@ -24,6 +24,8 @@ import { planApprovals } from './approvals.ts';
 import { projects } from './projects.ts';
 import { seedDemoInvoice } from './invoices.ts';
 import { seedExpenses } from './expenses.ts';
+import { addDays } from '../../contract/weeks.ts';
+import { toDate } from '../lib/time.ts';
 import { planTime, weekdaysBefore } from './time.ts';
 import { planTimecards } from './timecards.ts';
 import { seedTimeOff } from './time-off.ts';
@@ -52,7 +54,7 @@ const toBudget = (b: DemoBudget, now: Date): StoredBudget => {
   const { appliedFromWeeksAgo, targetProgress: _target, ...rest } = b;
   const appliedFrom =
     rest.period === 'general' && appliedFromWeeksAgo
-      ? new Date(now.getTime() - appliedFromWeeksAgo * 7 * 86_400_000).toISOString().slice(0, 10)
+      ? addDays(toDate(now), -7 * appliedFromWeeksAgo)
       : null;
   return { ...rest, appliedFrom };
 };

@@ -1,5 +1,6 @@
 import type { teams, users } from '../db/schema/index.ts';
 import type { Scope } from '../db/scope.ts';
+import { addDays } from '../../contract/weeks.ts';
 import { toDate } from '../lib/time.ts';
 import { createInvoice } from '../modules/invoices/service.ts';
 
@@ -17,7 +18,7 @@ export async function seedDemoInvoice(
   firstDay: string,
 ) {
   const caller = { user: admin, team, credential: { kind: 'apiKey' as const, key: 'demo-seed' } };
-  const till = toDate(new Date(now.getTime() - 14 * 86_400_000));
+  const till = addDays(toDate(now), -14);
   return createInvoice(
     scope,
     caller,

@@ -1,3 +1,4 @@
+import { addDays, weekdayOf } from '../../contract/weeks.ts';
 import { toDate } from '../lib/time.ts';
 
 export interface Worker {
@@ -36,11 +37,10 @@ export function prng(seed: number) {
 /** The weekdays (Monday to Friday, UTC) of the `days` days before `today`, oldest first. */
 export function weekdaysBefore(today: Date, days: number): string[] {
   const out: string[] = [];
-  const start = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
   for (let i = days; i >= 1; i--) {
-    const d = new Date(start - i * 86_400_000);
-    const dow = d.getUTCDay();
-    if (dow !== 0 && dow !== 6) out.push(toDate(d));
+    const d = addDays(toDate(today), -i);
+    const dow = weekdayOf(d);
+    if (dow !== 0 && dow !== 6) out.push(d);
   }
   return out;
 }

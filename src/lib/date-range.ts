@@ -1,4 +1,4 @@
-import { addDays, weekStartDate } from '../../contract/weeks.ts';
+import { addDays, monthSpan, weekStartDate } from '../../contract/weeks.ts';
 
 /** Dates are `YYYY-MM-DD` calendar days, both ends included. */
 export interface DateRange {
@@ -19,21 +19,11 @@ export const presetLabels: Record<RangePreset | 'custom', string> = {
   custom: 'Custom',
 };
 
-const pad = (n: number) => String(n).padStart(2, '0');
-/** The first and last day of the month `month` (1–12, may run past either end of the year) of `year`. */
-function monthSpan(year: number, month: number, months = 1): DateRange {
-  const first = new Date(Date.UTC(year, month - 1, 1));
-  const last = new Date(Date.UTC(year, month - 1 + months, 0));
-  const day = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}`;
-  return { from: day(first), to: day(last) };
-}
-
 /**
  * The days of `preset` around `today` (the user's date), for weeks starting on `weekStart` (0 = Sunday).
  * Pure calendar arithmetic on `YYYY-MM-DD` days: the browser's time zone and daylight saving play no part.
  */
 export function presetRange(preset: RangePreset, today: string, weekStart: number): DateRange {
-  const year = Number(today.slice(0, 4));
   const month = Number(today.slice(5, 7));
   const week = (start: string): DateRange => ({ from: start, to: addDays(start, 6) });
   switch (preset) {
@@ -42,13 +32,13 @@ export function presetRange(preset: RangePreset, today: string, weekStart: numbe
     case 'last-week':
       return week(addDays(weekStartDate(today, ((weekStart % 7) + 7) % 7), -7));
     case 'this-month':
-      return monthSpan(year, month);
+      return monthSpan(today);
     case 'last-month':
-      return monthSpan(year, month - 1);
+      return monthSpan(today, -1);
     case 'this-quarter':
-      return monthSpan(year, month - ((month - 1) % 3), 3);
+      return monthSpan(today, -((month - 1) % 3), 3);
     case 'this-year':
-      return monthSpan(year, 1, 12);
+      return monthSpan(today, 1 - month, 12);
   }
 }
 

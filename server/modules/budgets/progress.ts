@@ -5,6 +5,7 @@ import type { Scope } from '../../db/scope.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { toDate, toDateTime } from '../../lib/time.ts';
 import { queryRows } from '../time/sql.ts';
+import { addDays, monthSpan, weekStartDate } from '../../../contract/weeks.ts';
 import { joinRatesInForce, userRatesInForce } from '../billing/rates.ts';
 import {
   budgetKey,
@@ -28,8 +29,6 @@ export interface BudgetUsage {
   expenseProgress: number;
 }
 
-const DAY = 86_400_000;
-const addDays = (d: string, n: number) => toDate(new Date(Date.parse(`${d}T00:00:00Z`) + n * DAY));
 
 /**
  * The dates (inclusive; null = open) of the budget's current period at `now` (UTC dates):
@@ -47,14 +46,11 @@ export function budgetPeriod(
     case 'daily':
       return { from: today, to: today };
     case 'weekly': {
-      const from = addDays(today, -((now.getUTCDay() - weekStart + 7) % 7));
+      const from = weekStartDate(today, weekStart);
       return { from, to: addDays(from, 6) };
     }
-    case 'monthly': {
-      const from = `${today.slice(0, 7)}-01`;
-      const next = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
-      return { from, to: toDate(new Date(next.getTime() - DAY)) };
-    }
+    case 'monthly':
+      return monthSpan(today);
   }
 }
 

@@ -1,7 +1,8 @@
 /**
  * The burn of a budget in its current period and where it heads at the current pace: pure arithmetic on
- * whole UTC days, so the chart, the sentence under it and the tests agree on every date.
+ * whole calendar days (contract/weeks.ts), so the chart, the sentence under it and the tests agree on every date.
  */
+import { addDays, daysBetween } from '../../../contract/weeks.ts';
 
 export interface UsageInput {
   /** The budget in its unit (cents or seconds). */
@@ -50,11 +51,7 @@ export interface BurnSummary {
   points: BurnPoint[];
 }
 
-const DAY = 86_400_000;
-const toTime = (d: string) => Date.parse(`${d}T00:00:00Z`);
-export const addDays = (d: string, n: number) => new Date(toTime(d) + n * DAY).toISOString().slice(0, 10);
-/** Whole days from `a` to `b` (b − a). */
-export const daysBetween = (a: string, b: string) => Math.round((toTime(b) - toTime(a)) / DAY);
+export { addDays, daysBetween };
 
 /** Chart points of a general budget past today: far enough to show where it runs out, at most a year (the forecast's horizon). */
 const OPEN_HORIZON_DAYS = 366;

@@ -1,4 +1,4 @@
-import { addDays, weekdayOf } from '../../../contract/weeks.ts';
+import { addDays, daysBetween, monthSpan, weekdayOf } from '../../../contract/weeks.ts';
 import type { TimeOffAssignment, TimeOffType } from '../../../contract/timeoff.ts';
 import { Button } from '../../ui/button.tsx';
 import { periodLabel, typeLetter, typeName } from './labels.ts';
@@ -14,15 +14,10 @@ export interface TeamCalendarProps {
 
 const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' });
 export const monthLabel = (month: string) => monthFormat.format(new Date(`${month}-01T00:00:00Z`));
-export const shiftMonth = (month: string, n: number) => {
-  const d = new Date(`${month}-01T00:00:00Z`);
-  d.setUTCMonth(d.getUTCMonth() + n);
-  return d.toISOString().slice(0, 7);
-};
+export const shiftMonth = (month: string, n: number) => monthSpan(`${month}-01`, n).from.slice(0, 7);
 export const monthDays = (month: string) => {
-  const out: string[] = [];
-  for (let d = `${month}-01`; d.slice(0, 7) === month; d = addDays(d, 1)) out.push(d);
-  return out;
+  const { from, to } = monthSpan(`${month}-01`);
+  return Array.from({ length: daysBetween(from, to) + 1 }, (_, i) => addDays(from, i));
 };
 
 /** People × days of a month, each day of time off marked with its type's colour and letter; pending ones striped. */
