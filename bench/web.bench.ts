@@ -25,7 +25,7 @@ import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
-import { gzipBytes, measureScreens } from './web-routes.ts';
+import { gzipBytes, measureScreens, waterfall } from './web-routes.ts';
 import { measureReports } from './web-reports.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -71,18 +71,26 @@ export function routeBytes(dist: string, routes: RegExp): { total: number; files
 }
 
 /** The first render of /timesheet: the entry, the shell's and the timesheet's route chunks. */
-export const firstRenderBytes = (dist: string) => routeBytes(dist, /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/);
-
+export const firstRenderBytes = (dist: string) =>
+  routeBytes(dist, /^src\/routes\/(_app\.tsx|_app\/timesheet\.tsx)\?tsr-split=.*(component|loader)/);
 
 async function post(url: string, key: string, body: unknown) {
-  const res = await fetch(url, { method: 'POST', headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   if (!res.ok) throw new Error(`POST ${url} answered ${res.status}: ${await res.text()}`);
   return res.json() as Promise<{ id: string | number; apiKey?: string }>;
 }
 
 /** A member with `rows` tasks holding time on the five workdays of this week. */
 async function seedWeek(apiUrl: string, adminKey: string, rows: number, label: string) {
-  const member = (await post(`${apiUrl}/team/users`, adminKey, { name: `Bench ${label}`, email: `bench-${label}@example.test`, role: 'member' })) as { id: number; apiKey: string };
+  const member = (await post(`${apiUrl}/team/users`, adminKey, {
+    name: `Bench ${label}`,
+    email: `bench-${label}@example.test`,
+    role: 'member',
+  })) as { id: number; apiKey: string };
   const project = await post(`${apiUrl}/projects`, adminKey, { name: `Bench ${label}`, users: [member.id] });
   const dates = weekDates(weekIdOf(dateAtOffset(new Date(), 0), 1), 1).slice(0, 5);
   for (let i = 0; i < rows; i++) {
@@ -114,37 +122,34 @@ const gridDrawnAt = (page: Page) =>
     .waitForFunction(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? null, undefined, { timeout: 30_000 })
     .then((h) => h.jsonValue() as Promise<number>)
     .catch(async (e: unknown) => {
-      const text = (await page.locator('main, body').first().innerText().catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+      const text = (
+        await page
+          .locator('main, body')
+          .first()
+          .innerText()
+          .catch(() => '')
+      )
+        .replace(/\s+/g, ' ')
+        .slice(0, 300);
       throw new Error(`The grid was not drawn at ${page.url()}: "${text}"`, { cause: e });
     });
 
-/**
- * The page's requests until the grid was drawn, as `name start–end` in ms from the navigation's start
- * (Resource Timing): `config.json`, the app's scripts and styles, and the API calls with ids left out.
- */
-const waterfallOf = (page: Page) =>
-  // No named functions inside: the page runs this text as it is.
-  page.evaluate(() => {
-    const drawn = performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? Infinity;
-    const doc = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
-    const entries = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.startTime < drawn && !e.name.includes('favicon'));
-    entries.sort((a, b) => a.startTime - b.startTime);
-    return [
-      `document 0\u2013${Math.round(doc.responseEnd)}`,
-      ...entries.map((e) => {
-        const u = new URL(e.name);
-        const label = u.origin === location.origin ? u.pathname.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.(js|css)$/, '.$1') : u.pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
-        return `${label} ${Math.round(e.startTime)}\u2013${Math.round(e.responseEnd)}`;
-      }),
-      `grid drawn ${Math.round(drawn)}`,
-    ];
-  });
+/** The page's requests until the grid was drawn (its `tk-grid-drawn` mark). */
+const waterfallOf = async (page: Page) =>
+  waterfall(
+    page,
+    await page.evaluate(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? Infinity),
+    'grid drawn',
+  );
 
 const PARTS = ['timesheet', 'screens', 'typing', 'reports'] as const;
 /** The parts `WEB_BENCH` asks for (all when unset); an unknown name stops the run rather than measuring nothing. */
 function partsToRun(env = process.env.WEB_BENCH): Set<(typeof PARTS)[number]> {
   if (!env) return new Set(PARTS);
-  const asked = env.split(',').map((p) => p.trim()).filter(Boolean);
+  const asked = env
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = asked.filter((p) => !(PARTS as readonly string[]).includes(p));
   if (unknown.length) throw new Error(`WEB_BENCH names ${unknown.join(', ')}; the parts are ${PARTS.join(', ')}`);
   return new Set(asked as (typeof PARTS)[number][]);
@@ -172,7 +177,8 @@ async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: s
   const fetched = new Set<string>();
   for (let i = 0; i < COLD_RUNS; i++) {
     const { context, page } = await openSignedIn(browser, apiUrl, key);
-    if (i === 0) page.on('request', (r) => r.url().startsWith(siteUrl) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
+    if (i === 0)
+      page.on('request', (r) => r.url().startsWith(siteUrl) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
     await page.goto(`${siteUrl}/timesheet`);
     cold.push(await gridDrawnAt(page));
     waterfalls.push(await waterfallOf(page));
@@ -199,7 +205,11 @@ async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: s
     value: round(median(runs)),
     unit: 'ms',
     budget: { value: 1000, better: 'lower' },
-    details: { runs: COLD_RUNS, max: round(Math.max(...runs)), waterfall: falls[runs.indexOf([...runs].sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!)]!.join(', ') },
+    details: {
+      runs: COLD_RUNS,
+      max: round(Math.max(...runs)),
+      waterfall: falls[runs.indexOf([...runs].sort((a, b) => a - b)[Math.floor(COLD_RUNS / 2)]!)]!.join(', '),
+    },
   });
 
   const { context, page } = await openSignedIn(browser, apiUrl, key);
@@ -219,7 +229,14 @@ async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: s
   return [
     coldFigure('web: navigation to a 40-row week drawn, cold', cold, waterfalls),
     coldFigure('web: navigation to a 40-row week drawn, cold, returning user', returning, returningWaterfalls),
-    { name: 'web: navigation to a 40-row week drawn, warm', database: 'pglite', value: round(median(warm)), unit: 'ms', budget: { value: 150, better: 'lower' }, details: { runs: WARM_RUNS, max: round(Math.max(...warm)) } },
+    {
+      name: 'web: navigation to a 40-row week drawn, warm',
+      database: 'pglite',
+      value: round(median(warm)),
+      unit: 'ms',
+      budget: { value: 150, better: 'lower' },
+      details: { runs: WARM_RUNS, max: round(Math.max(...warm)) },
+    },
   ];
 }
 
@@ -255,7 +272,11 @@ const bench: Bench = async ({ log }) => {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-'));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-web-data-'));
   log('building the production bundle');
-  execFileSync(process.execPath, [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], { cwd: repo, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [path.join(repo, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: repo, stdio: 'inherit' },
+  );
   const size = firstRenderBytes(dist);
   const firstRender: BenchResult = {
     name: 'web: JS for the first render of /timesheet (gzip)',
@@ -270,17 +291,38 @@ const bench: Bench = async ({ log }) => {
   const secret = crypto.randomBytes(24).toString('base64url');
   // The session saved in the browser names the API, so the site's config.json need not.
   const site = await startStaticServer(dist, 'http://127.0.0.1:9');
-  const api = await startApi({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: '', SECRET: secret, RATE_LIMIT_POINTS: '1000000000', LOG_LEVEL: 'warn', WEB_ORIGINS: site.url });
+  const api = await startApi({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    SECRET: secret,
+    RATE_LIMIT_POINTS: '1000000000',
+    LOG_LEVEL: 'warn',
+    WEB_ORIGINS: site.url,
+  });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch({
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--headless', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--headless',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     const on: Site = { browser, dist, siteUrl: site.url, apiUrl: api.url };
     if (parts.has('timesheet') || parts.has('screens') || parts.has('typing')) {
       const team = await createTeam(api.database.db, 'Bench web');
-      const { apiKey: adminKey } = await createUser(api.database.db, new Secrets(secret), { teamId: team.id, name: 'Bench Admin', email: 'bench-admin@example.test', role: 'admin' });
+      const { apiKey: adminKey } = await createUser(api.database.db, new Secrets(secret), {
+        teamId: team.id,
+        name: 'Bench Admin',
+        email: 'bench-admin@example.test',
+        role: 'admin',
+      });
       log('seeding a 40-row and a 300-row week through the API');
       const forty = await seedWeek(api.url, adminKey, 40, 'forty');
       const big = parts.has('typing') ? await seedWeek(api.url, adminKey, 300, 'big') : undefined;
