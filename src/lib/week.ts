@@ -1,4 +1,4 @@
-import { addDays, dateAtOffset, isWeekId, shiftWeek, weekDates, weekdayOf, weekIdOf, weekRange } from '../../contract/weeks.ts';
+import { addDays, dateAtOffset, isWeekId, shiftWeek, weekDates, weekIdOf, weekRange } from '../../contract/weeks.ts';
 
 /**
  * Week navigation for the timesheet on top of `contract/weeks.ts` (the one place week math lives).
@@ -62,7 +62,7 @@ export interface DayInfo {
 
 export function dayInfo(date: string, locale = userLocale()): DayInfo {
   const day = utcDay(date);
-  const wd = weekdayOf(date);
+  const wd = day.getUTCDay();
   return {
     date,
     short: format(locale, { weekday: 'short' }).format(day),

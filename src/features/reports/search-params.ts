@@ -1,4 +1,3 @@
-import { monthSpan } from '../../../contract/weeks.ts';
 import { parseTableSearch, type TableSearch } from '../../ui/table/search-params.ts';
 
 /** A report's filters as they stand in the URL: `?from=2026-05-01&to=2026-05-31&client=4&project=ev:12&person=7&sort=-time`. */
@@ -60,4 +59,8 @@ export const sortableColumns = [
 ] as const;
 
 /** The calendar month holding `today` (`YYYY-MM-DD`): the range a report opens on. */
-export const monthOf = (today: string): { from: string; to: string } => monthSpan(today);
+export function monthOf(today: string): { from: string; to: string } {
+  const [y, m] = [Number(today.slice(0, 4)), Number(today.slice(5, 7))];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
+}
