@@ -2,7 +2,7 @@ import { phoneBar, screensFor } from '../src/app/screens.ts';
 import type { Locator, Page } from '@playwright/test';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 import { timesheetId } from '../contract/timesheet-ids.ts';
-import { call, seedWorld } from './timesheet-helpers.ts';
+import { call, seedWorld, inviteAndAccept } from './timesheet-helpers.ts';
 
 /* The shell of the kit: the navigation of the screens that exist, the phone's bottom bar, titles, and the theme. */
 
@@ -243,7 +243,7 @@ test.describe('on a laptop', () => {
 
   test('with a long name in the header, More follows the last link that fits, at 1280 and 1360 px', async ({ page }) => {
     const n = Date.now().toString(36);
-    const admin = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+    const admin = await inviteAndAccept<{ id: number; apiKey: string; name: string }>(adaKey(), {
       name: `Maximiliana Wolkenstein-Oberhausen ${n}`,
       email: `max-${n}@example.test`,
       role: 'admin',
