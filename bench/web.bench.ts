@@ -90,7 +90,16 @@ async function seedWeek(apiUrl: string, adminKey: string, rows: number, label: s
     name: `Bench ${label}`,
     email: `bench-${label}@example.test`,
     role: 'member',
-  })) as { id: number; apiKey: string };
+  })) as { id: number; apiKey: string; invitationUrl: string };
+  // The member's key works once they have accepted their invitation.
+  const password = 'bench member joins';
+  const token = new URL(member.invitationUrl).searchParams.get('token') ?? '';
+  const joined = await fetch(`${apiUrl}/invitation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, password, confirm: password }).toString(),
+  });
+  if (!joined.ok) throw new Error(`Accepting the invitation answered ${joined.status}`);
   const project = await post(`${apiUrl}/projects`, adminKey, { name: `Bench ${label}`, users: [member.id] });
   const dates = weekDates(weekIdOf(dateAtOffset(new Date(), 0), 1), 1).slice(0, 5);
   for (let i = 0; i < rows; i++) {

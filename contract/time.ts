@@ -151,6 +151,19 @@ export const timeExportQuery = z
   .refine(fromBeforeTo, rangeError);
 export type TimeExportQuery = z.infer<typeof timeExportQuery>;
 
+/** A project as the deprecated exports name it. */
+const exportProject = z.object({ id: projectId, name: z.string(), workspace: z.string() });
+/** A task as the deprecated exports name it: `iteration` is its section's name, `number` its numeric id. */
+const exportTask = z.object({
+  id: taskId,
+  name: z.string(),
+  status: z.enum(['open', 'closed']),
+  type: z.literal('task'),
+  iteration: z.string(),
+  number: z.number().int(),
+  dueAt: dateString.nullable(),
+});
+
 /** One row of the export: summed time per distinct combination of the chosen fields. */
 export const timeExportRow = z.object({
   time: z.number().int(),
@@ -160,22 +173,30 @@ export const timeExportRow = z.object({
     .regex(/^\d{4}-\d{2}$/)
     .optional(),
   user: z.object({ id: numericId, name: z.string() }).optional(),
-  project: z.object({ id: projectId, name: z.string(), workspace: z.string() }).nullable().optional(),
+  project: exportProject.nullable().optional(),
   projects: z.array(projectId).optional(),
-  task: z
-    .object({
-      id: taskId,
-      name: z.string(),
-      status: z.enum(['open', 'closed']),
-      type: z.literal('task'),
-      iteration: z.string(),
-      number: z.number().int(),
-      dueAt: dateString.nullable(),
-    })
-    .nullable()
-    .optional(),
+  task: exportTask.nullable().optional(),
 });
 export type TimeExportRow = z.infer<typeof timeExportRow>;
+
+/** Query of GET /team/estimate/export: tasks due within the dates (`YYYY-MM-DD`, both included), open or completed ones. */
+export const estimateExportQuery = z
+  .object({
+    dueFrom: queryDate.optional(),
+    dueTo: queryDate.optional(),
+    status: z.enum(['open', 'completed'], { error: 'Must be open or completed' }).optional(),
+  })
+  .refine((q) => !q.dueFrom || !q.dueTo || q.dueFrom <= q.dueTo, { message: 'Must not be before dueFrom', path: ['dueTo'] });
+export type EstimateExportQuery = z.infer<typeof estimateExportQuery>;
+
+/** One row of the estimates export: a task with an estimate, its project, and the time recorded on it. */
+export const estimateExportRow = z.object({
+  estimate: z.object({ total: seconds, type: z.enum(['overall', 'users']), users: z.record(z.string(), seconds).optional() }),
+  project: exportProject,
+  task: exportTask,
+  time: z.object({ total: seconds, users: z.record(z.string(), seconds) }),
+});
+export type EstimateExportRow = z.infer<typeof estimateExportRow>;
 
 /** A running or just-stopped timer. */
 export const timer = z.object({
@@ -320,6 +341,16 @@ export const timeRoutes = {
     query: timeExportQuery,
     status: 200,
     response: z.array(timeExportRow),
+    deprecated: true,
+  }),
+  estimateExport: defineRoute({
+    method: 'get',
+    path: '/team/estimate/export',
+    tag: T,
+    summary: 'Tasks with an estimate: the estimate, the project and the time recorded (deprecated)',
+    query: estimateExportQuery,
+    status: 200,
+    response: z.array(estimateExportRow),
     deprecated: true,
   }),
 };

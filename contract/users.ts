@@ -92,6 +92,15 @@ export const updateUserBody = z
 
 const userIdParams = z.object({ user_id: numericIdParam });
 
+/**
+ * The link an invited person opens to choose a password and become active (single use, expires at
+ * `invitationExpiresAt`); until then their API key is refused. Shown once, to the admin who invited them.
+ */
+export const invitation = z.object({ invitationUrl: z.string(), invitationExpiresAt: dateTimeString });
+export type Invitation = z.infer<typeof invitation>;
+/** What `POST /team/users` answers: the new user with their API key (working once they accept) and their invitation. */
+export const invitedUser = user.extend({ apiKey: z.string() }).extend(invitation.shape);
+
 export const userRoutes = {
   me: defineRoute({
     method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user, secret: true,
@@ -99,8 +108,23 @@ export const userRoutes = {
   teamUsers: defineRoute({ method: 'get', path: '/team/users', tag: 'Users', summary: 'Users of the team', status: 200, response: z.array(user) }),
   invite: defineRoute({
     method: 'post', path: '/team/users', tag: 'Users', summary: 'Invite a user (admins)', body: inviteUserBody, status: 201,
-    response: user.extend({ apiKey: z.string() }),
+    response: invitedUser,
     secret: true,
+  }),
+  reinvite: defineRoute({
+    method: 'post', path: '/team/users/{user_id}/invitation', tag: 'Users',
+    summary: 'A new invitation link for an invited user (admins); the earlier link stops working', params: userIdParams, status: 200,
+    response: invitation,
+    secret: true,
+  }),
+  invitationPage: defineRoute({
+    method: 'get', path: '/invitation', tag: 'Users', summary: 'Invitation page: the invited person chooses a password (link in `token`)',
+    auth: 'none', status: 200, produces: 'text/html',
+  }),
+  acceptInvitation: defineRoute({
+    method: 'post', path: '/invitation', tag: 'Users',
+    summary: 'Accepts an invitation (form-encoded: token, password, confirm): sets the password and makes the user active',
+    auth: 'none', formBody: true, status: 200, produces: 'text/html',
   }),
   update: defineRoute({
     method: 'put', path: '/team/users/{user_id}', tag: 'Users', summary: 'Update a user (admins)', params: userIdParams, body: updateUserBody, status: 200, response: user,

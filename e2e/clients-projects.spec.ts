@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { dateAtOffset } from '../contract/weeks.ts';
 import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs } from './sign-in.ts';
-import { call, cell } from './timesheet-helpers.ts';
+import { call, cell, inviteAndAccept } from './timesheet-helpers.ts';
 
 /*
  * Clients and projects in the browser against the real API: an admin gives a client a monthly money budget
@@ -238,7 +238,7 @@ test('a project with three weeks of time shows its burn chart and when the budge
   ada.apiKey = adaKey();
   const today = dateAtOffset(new Date(), 0);
   const name = `Seedbank ${n()}`;
-  const worker = await call<{ id: number; apiKey: string }>('POST', '/team/users', ada.apiKey, {
+  const worker = await inviteAndAccept<{ id: number; apiKey: string }>(ada.apiKey, {
     name: `Wes ${n()}`,
     email: `wes-${n()}@example.test`,
     role: 'member',

@@ -1,10 +1,10 @@
 import { adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { expectUploaded, form, PDF, pickReceipts, PNG, seedExpenseWorld, tabTo } from './expenses-helpers.ts';
-import { call, useKeySessionOn } from './timesheet-helpers.ts';
+import { call, useKeySessionOn, inviteAndAccept } from './timesheet-helpers.ts';
 
 const shot = (page: import('@playwright/test').Page, name: string) => page.screenshot({ path: `.tmp/screens/expenses-${name}.png`, fullPage: true });
 const newPerson = (name: string, role = 'member') =>
-  call<{ id: number; name: string; apiKey: string }>('POST', '/team/users', adaKey(), {
+  inviteAndAccept<{ id: number; name: string; apiKey: string }>(adaKey(), {
     name,
     email: `${name.split(' ')[0]!.toLowerCase()}-${Date.now()}@example.test`,
     role,

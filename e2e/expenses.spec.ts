@@ -3,7 +3,7 @@ import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from
 import { expectUploaded, form, PDF, pickReceipts, PNG, seedExpenseWorld } from './expenses-helpers.ts';
 import { signInAs } from './sign-in.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
-import { call, seedWorld, useKeySessionOn } from './timesheet-helpers.ts';
+import { call, seedWorld, useKeySessionOn, inviteAndAccept } from './timesheet-helpers.ts';
 
 /** Signs in with an API key (members made through the API have no password) and opens `path`. */
 async function signInWithKeyAt(page: import('@playwright/test').Page, key: string, path: string) {
@@ -93,7 +93,7 @@ test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and 
 test('the API stops while saving: the expense and its receipt are saved once it answers again, once', async ({ page }) => {
   // An outage, its retries and a reload: more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  const member = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+  const member = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), {
     name: 'Omar Offline',
     email: `omar-${Date.now()}@example.test`,
     role: 'member',
@@ -129,7 +129,7 @@ test('the API stops while saving: the expense and its receipt are saved once it 
 });
 
 test('a refused save keeps the form and its receipt, also after a reload', async ({ page }) => {
-  const member = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+  const member = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), {
     name: 'Rita Reload',
     email: `rita-${Date.now()}@example.test`,
     role: 'member',
@@ -235,7 +235,7 @@ test('an admin adds, edits and deletes categories, moving the expenses of one', 
 
 test('a receipt dropped onto a row joins that expense; a fresh upload is removed only after asking; Undo brings a deleted expense back', async ({ page }) => {
   test.setTimeout(90_000);
-  const member = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+  const member = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), {
     name: 'Dora Dropper',
     email: `dora-${Date.now()}@example.test`,
     role: 'member',

@@ -22,7 +22,7 @@ export function adaKey(): string {
 
 /**
  * Members the global setup makes with the CLI, with a password, so the browser can sign them in through
- * the OAuth pages (members made through `POST /team/users` have none); `role` defaults to member. Each belongs to ONE test: that
+ * the OAuth pages (members made with `inviteAndAccept` all share one password); `role` defaults to member. Each belongs to ONE test: that
  * test expects a member with an empty week, and the member only ever gets time through it.
  */
 export const PASSWORD_MEMBERS = {

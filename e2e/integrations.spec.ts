@@ -1,13 +1,13 @@
 import { adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
 import { connectThirdPartyApp, openWithKey, refresh, startReceiver } from './integrations-helpers.ts';
-import { apiUrl, call, seedWorld, signInWithKey, type Member } from './timesheet-helpers.ts';
+import { apiUrl, call, seedWorld, signInWithKey, type Member, inviteAndAccept } from './timesheet-helpers.ts';
 
 const shots = process.env.E2E_SHOTS_DIR;
 
 test('the API key: reveal, copy, rotate; the old key is refused and this browser keeps working with the new one', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const n = Date.now().toString(36);
-  const member = await call<Member>('POST', '/team/users', adaKey(), { name: 'Rosa Rotate', email: `rosa-${n}@example.test`, role: 'member' });
+  const member = await inviteAndAccept<Member>(adaKey(), { name: 'Rosa Rotate', email: `rosa-${n}@example.test`, role: 'member' });
   await signInWithKey(page, member.apiKey);
   await openScreen(page, 'Integrations');
   await expect(page.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();

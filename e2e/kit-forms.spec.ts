@@ -1,5 +1,5 @@
 import { adaKey, expect, expectNoAxeViolations, signIn, soloAdminKey, SOLO_ADMIN, test } from './fixtures.ts';
-import { call } from './timesheet-helpers.ts';
+import { call, inviteAndAccept } from './timesheet-helpers.ts';
 
 /*
  * The kit's form on a real screen (Your details on the profile), against the real API: a server 422 on
@@ -40,7 +40,7 @@ test('the server’s 422 lands on its field, and leaving with unsaved changes as
 
 test('a 403 shows in the form’s alert with the server’s message; a save shows a toast with Undo', async ({ page }) => {
   const n = Date.now().toString(36);
-  const bo = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+  const bo = await inviteAndAccept<{ id: number; apiKey: string; name: string }>(adaKey(), {
     name: `Bo Admin ${n}`,
     email: `bo-${n}@example.test`,
     role: 'admin',
@@ -73,7 +73,7 @@ test('a 403 shows in the form’s alert with the server’s message; a save show
 
 test('a member is told why they cannot edit their details', async ({ page }) => {
   const n = Date.now().toString(36);
-  const member = await call<{ apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+  const member = await inviteAndAccept<{ apiKey: string; name: string }>(adaKey(), {
     name: `Mo Member ${n}`,
     email: `mo-${n}@example.test`,
     role: 'member',

@@ -2,7 +2,7 @@ import { phoneBar, screensFor } from '../src/app/screens.ts';
 import type { Role } from '../contract/users.ts';
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 import { timesheetId } from '../contract/timesheet-ids.ts';
-import { call, seedWorld, signInWithKey } from './timesheet-helpers.ts';
+import { call, inviteAndAccept, seedWorld, signInWithKey } from './timesheet-helpers.ts';
 
 /* The shell of the kit: the navigation of the screens that exist, the phone's bottom bar, titles, and the theme. */
 
@@ -68,7 +68,7 @@ const roleNames = { admin: 'an admin', supervisor: 'a supervisor', member: 'a me
 async function personWith(role: Role) {
   if (role === 'admin') return adaKey();
   const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const made = await call<{ apiKey: string }>('POST', '/team/users', adaKey(), { name: `Nora ${role} ${n}`, email: `nora-${n}@example.test`, role });
+  const made = await inviteAndAccept(adaKey(), { name: `Nora ${role} ${n}`, email: `nora-${n}@example.test`, role });
   return made.apiKey;
 }
 

@@ -2,7 +2,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { addDays, weekdayOf } from '../contract/weeks.ts';
 import { adaKey, expect, test } from './fixtures.ts';
 import { expectNoClippedTables } from './layout.ts';
-import { apiUrl, call, useKeySessionOn } from './timesheet-helpers.ts';
+import { apiUrl, call, useKeySessionOn, inviteAndAccept } from './timesheet-helpers.ts';
 
 /*
  * Every table of the screens with row actions fits its card at a laptop, a small laptop and a phone, for the
@@ -17,12 +17,12 @@ const weekdayFrom = (date: string) => (weekdayOf(date) === 6 ? addDays(date, 2) 
 async function seed() {
   const admin = adaKey();
   const n = `${Date.now().toString(36)}${++counter}`;
-  const member = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', admin, {
+  const member = await inviteAndAccept<{ id: number; apiKey: string; name: string }>(admin, {
     name: `Tomasina Alvarez-Montgomery ${n}`,
     email: `tomasina-${n}@example.test`,
     role: 'member',
   });
-  const supervisor = await call<{ id: number; apiKey: string }>('POST', '/team/users', admin, {
+  const supervisor = await inviteAndAccept<{ id: number; apiKey: string }>(admin, {
     name: `Sunita Overseer ${n}`,
     email: `sunita-${n}@example.test`,
     role: 'supervisor',

@@ -1,9 +1,9 @@
 import { adaKey, expect, expectNoAxeViolations, signIn, test } from './fixtures.ts';
 import { rangeQuery } from './reports-helpers.ts';
-import { call } from './timesheet-helpers.ts';
+import { inviteAndAccept } from './timesheet-helpers.ts';
 
 test('a limited member has no reports: no Reports in the navigation, and a link to one says why', async ({ page }) => {
-  const lim = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+  const lim = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), {
     name: 'Lin Limited',
     email: `lin-limited-${Date.now()}@example.test`,
     role: 'member_limited',

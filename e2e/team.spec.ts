@@ -1,6 +1,6 @@
 import { ADA, adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { signInAs } from './sign-in.ts';
-import { call } from './timesheet-helpers.ts';
+import { call, inviteAndAccept } from './timesheet-helpers.ts';
 
 test.use({ viewport: { width: 1360, height: 900 } });
 test.describe.configure({ timeout: 120_000 });
@@ -33,16 +33,31 @@ test('an admin invites a user, sees how they sign in, changes a role, and cannot
   await invite.getByRole('button', { name: 'Invite', exact: true }).click();
 
   const done = page.getByRole('dialog', { name: `Nina New ${n} is invited` });
-  await expect(done).toContainText('Use an API key instead');
-  const key = await done.getByLabel(`API key for nina-${n}@example.test`).inputValue();
-  const nina = await call<{ id: number; name: string; capacity: number }>('GET', '/users/me', key);
-  expect(nina).toMatchObject({ name: `Nina New ${n}`, capacity: 32 * 3600 });
+  await expect(done).toContainText('It opens a page where they choose a password');
+  const link = await done.getByLabel(`Invitation link for nina-${n}@example.test`).inputValue();
   await expectNoAxeViolations(page);
   await shot(page, 'invited');
   await done.getByRole('button', { name: 'Done' }).click();
-
   const row = people.getByRole('row').filter({ hasText: `Nina New ${n}` });
   await expect(row).toContainText('Invited');
+
+  // Nina opens the link in her own browser, chooses a password (a mismatch is refused in plain words), and joins.
+  const ninaPage = await page.context().browser()!.newPage();
+  await ninaPage.goto(link);
+  await expect(ninaPage.getByRole('heading', { level: 1 })).toHaveText(/^Join .+ on Timekeep$/);
+  await ninaPage.getByLabel('New password').fill('nina joins the team');
+  await ninaPage.getByLabel('Repeat the password').fill('nina joins the tea');
+  await ninaPage.getByRole('button', { name: 'Set password and join' }).click();
+  await expect(ninaPage.getByRole('alert')).toHaveText('The two passwords are not the same. Type the same password twice.');
+  await ninaPage.getByLabel('New password').fill('nina joins the team');
+  await ninaPage.getByLabel('Repeat the password').fill('nina joins the team');
+  await ninaPage.getByRole('button', { name: 'Set password and join' }).click();
+  await expect(ninaPage.getByRole('status')).toContainText('Your password is set and your account is active');
+  await ninaPage.goto(link);
+  await expect(ninaPage.getByRole('heading', { level: 1 })).toHaveText('This invitation link does not work');
+  await ninaPage.close();
+  await page.reload();
+  await expect(row).toContainText('Active');
   await expect(row).toContainText('32 h');
   await expect(row).toContainText('$95.00');
   await expect(row).toContainText('$55.50');
@@ -53,7 +68,8 @@ test('an admin invites a user, sees how they sign in, changes a role, and cannot
   await edit.getByLabel('Role').selectOption('supervisor');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(row).toContainText('Supervisor');
-  await expect.poll(async () => (await call<{ role: string }>('GET', '/users/me', key)).role).toBe('supervisor');
+  const byEmail = async () => (await call<{ email: string; role: string }[]>('GET', '/team/users', adaKey())).find((u) => u.email === `nina-${n}@example.test`);
+  expect(await byEmail()).toMatchObject({ role: 'supervisor', status: 'active', capacity: 32 * 3600 });
 
   // Ada is the only active admin: making her a member is refused, on the field, in plain words.
   await page.getByRole('searchbox', { name: 'Search' }).fill('ada@');
@@ -78,7 +94,7 @@ const daysAgo = (days: number) => {
 async function editRateFromADate(page: import('@playwright/test').Page, label: string) {
   const n = Date.now().toString(36);
   const name = `Rae Rates ${label} ${n}`;
-  const rae = await call<{ id: number }>('POST', '/team/users', adaKey(), { name, email: `rae-${n}@example.test`, rate: 8000, cost: 3000 });
+  const rae = await inviteAndAccept<{ id: number }>(adaKey(), { name, email: `rae-${n}@example.test`, rate: 8000, cost: 3000 });
   await page.goto(`/team?q=${encodeURIComponent(name)}`);
   await signInAs(page, { email: ADA.email, password: ADA.password, apiKey: adaKey() });
   const row = page.getByRole('table', { name: 'People' }).getByRole('row').filter({ hasText: name });
@@ -123,7 +139,7 @@ test('an admin changes a rate from a date and sees the rates over time', async (
 
 test('a supervisor reads the team without rates and cannot invite', async ({ page }) => {
   const n = Date.now().toString(36);
-  const sue = await call<{ id: number; apiKey: string; name: string }>('POST', '/team/users', adaKey(), {
+  const sue = await inviteAndAccept<{ id: number; apiKey: string; name: string }>(adaKey(), {
     name: `Sue Super ${n}`,
     email: `sue-${n}@example.test`,
     role: 'supervisor',

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
-import { apiUrl, call, useKeySessionOn } from './timesheet-helpers.ts';
+import { apiUrl, call, useKeySessionOn, inviteAndAccept } from './timesheet-helpers.ts';
 
 /*
  * Clocking in again after clocking out carries on the day's shift and counts the time away as a break, and
@@ -31,7 +31,7 @@ const field = (page: Page, label: 'Clock in' | 'Clock out' | 'Break', date: stri
 test('a member back from a break clocks in again: the shift goes on and the time away is a break, said on screen', async ({ page }) => {
   test.setTimeout(120_000);
   const n = Date.now().toString(36);
-  const member = await call<{ id: number; apiKey: string }>('POST', '/team/users', adaKey(), {
+  const member = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), {
     name: `Bea Backagain ${n}`,
     email: `bea-${n}@example.test`,
     role: 'member',

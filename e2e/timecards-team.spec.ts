@@ -2,7 +2,7 @@ import type { Browser, Page } from '@playwright/test';
 import { dateAtOffset, weekDates, weekIdOf } from '../contract/weeks.ts';
 import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
 import { signInAs, type E2EUser } from './sign-in.ts';
-import { call, type Member } from './timesheet-helpers.ts';
+import { call, type Member, inviteAndAccept } from './timesheet-helpers.ts';
 
 // People signing in through the OAuth pages side by side, with axe at each state, on a shared machine.
 test.describe.configure({ timeout: 150_000 });
@@ -34,7 +34,7 @@ async function browserFor(browser: Browser, user: E2EUser, path: string, viewpor
 
 const newMember = (name: string) => {
   const n = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
-  return call<Member>('POST', '/team/users', adaKey(), { name: `${name} ${n}`, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${n}@example.test`, role: 'member' });
+  return inviteAndAccept<Member>(adaKey(), { name: `${name} ${n}`, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${n}@example.test`, role: 'member' });
 };
 
 test("an admin picks a member and corrects a clock-out; the member sees it and the history says who changed it", async ({ page, browser }) => {

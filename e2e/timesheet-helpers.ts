@@ -16,6 +16,29 @@ export async function call<T>(method: string, path: string, key: string, body?: 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** The password `inviteAndAccept` chooses for the people it invites. */
+export const INVITED_PASSWORD = 'invited and joined 1';
+
+/**
+ * Invites a user through `POST /team/users` with the admin's `key`, then accepts the invitation as the person does
+ * (the form of the link's page, with INVITED_PASSWORD): the user is active, their API key works and they can sign in
+ * with their email and that password. Answers the invite's answer.
+ */
+export async function inviteAndAccept<T extends object = Member>(
+  key: string,
+  body: Record<string, unknown>,
+): Promise<T> {
+  const invited = await call<T & { invitationUrl: string }>('POST', '/team/users', key, body);
+  const token = new URL(invited.invitationUrl).searchParams.get('token') ?? '';
+  const res = await fetch(`${apiUrl()}/invitation`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ token, password: INVITED_PASSWORD, confirm: INVITED_PASSWORD }).toString(),
+  });
+  if (!res.ok) throw new Error(`Accepting the invitation of ${String(body.email)} answered ${res.status}: ${await res.text()}`);
+  return invited;
+}
+
 export interface Member {
   id: number;
   name: string;
@@ -44,7 +67,7 @@ export async function seedWorld(label: string, opts: { member?: Member } = {}): 
   const admin = adaKey();
   const n = `${Date.now().toString(36)}${++counter}`;
   const member =
-    opts.member ?? (await call<Member>('POST', '/team/users', admin, { name: `Mia ${label}`, email: `mia-${n}@example.test`, role: 'member' }));
+    opts.member ?? (await inviteAndAccept<Member>(admin, { name: `Mia ${label}`, email: `mia-${n}@example.test`, role: 'member' }));
   const projectName = `Harbour ${label} ${n}`;
   const project = await call<{ id: string }>('POST', '/projects', admin, { name: projectName, users: [member.id] });
   const clientName = `Bluefin ${n}`;

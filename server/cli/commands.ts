@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { role as roleSchema, roles, type Role } from '../../contract/users.ts';
 import type { Db } from '../db/client.ts';
 import { teams, users } from '../db/schema/index.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword, passwordProblem } from '../lib/passwords.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createTeam, createUser } from '../modules/users/service.ts';
@@ -27,7 +27,6 @@ export interface Command<I = unknown> {
 
 /** The team a user is added to when none is named. */
 export const DEFAULT_TEAM_NAME = 'My team';
-export const MIN_PASSWORD_LENGTH = 8;
 
 const nameOf = (v: string, what = 'name') => {
   const s = v.trim();
@@ -46,7 +45,8 @@ const roleOf = (v: string): Role => {
 };
 const passwordOf = (v: string | undefined) => {
   if (v === undefined) return undefined;
-  if (v.length < MIN_PASSWORD_LENGTH) throw new UsageError(`--password must be at least ${MIN_PASSWORD_LENGTH} characters`);
+  const problem = passwordProblem(v);
+  if (problem) throw new UsageError(`--password ${problem}`);
   return v;
 };
 const teamIdOf = (v: string | undefined) => {

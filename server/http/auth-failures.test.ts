@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { setupTestApp, type TestContext } from '../test/harness.ts';
@@ -30,6 +30,52 @@ async function badKeys(app: App, address: string, n: number): Promise<number[]> 
 }
 
 const count = (statuses: number[], s: number) => statuses.filter((x) => x === s).length;
+
+/** Counts the API keys looked up in the database (the auth cache stamps before each lookup). */
+function countLookups(t: TestContext) {
+  const spy = vi.spyOn(t.deps.authCache!, 'stamp');
+  return { get: () => spy.mock.calls.length, stop: () => spy.mockRestore() };
+}
+
+/**
+ * Tries are counted before they are checked, in either store: one wrong key sent 100 times at once (from 100
+ * addresses) is looked up exactly LIMIT times and refused unchecked after that; 100 different wrong keys at once
+ * from one address get at most LIMIT 401s, while a right key sent among them from that address still passes.
+ */
+function countsBeforeChecking(setup: () => TestContext, net: string) {
+  it('looks up one wrong key tried 100 times at once exactly 30 times; the rest get 429 unchecked', async () => {
+    const t = setup();
+    const lookups = countLookups(t);
+    const wrong = crypto.randomBytes(24).toString('hex');
+    const statuses = (
+      await Promise.all(Array.from({ length: 100 }, (_, i) => from(t.app, `${net}.${i + 1}`, '/users/me', { 'X-Api-Key': wrong })))
+    ).map((res) => res.status);
+    const looked = lookups.get();
+    lookups.stop();
+    expect(looked).toBe(30);
+    expect(count(statuses, 401)).toBe(30);
+    expect(count(statuses, 429)).toBe(70);
+  });
+
+  it('answers 100 different wrong keys at once from one address with at most 30 401s; right keys among them pass', async () => {
+    const t = setup();
+    const r = await t.roles();
+    const sent = await Promise.all(
+      Array.from({ length: 110 }, (_, i) =>
+        from(t.app, `${net}.250`, '/users/me', { 'X-Api-Key': i % 11 === 5 ? r.member.key : crypto.randomBytes(24).toString('hex') }),
+      ),
+    );
+    const right = sent.filter((_, i) => i % 11 === 5).map((res) => res.status);
+    const wrong = sent.filter((_, i) => i % 11 !== 5).map((res) => res.status);
+    expect(right).toEqual(Array(10).fill(200));
+    // A right key in flight holds a point of the address until it gives it back, so up to 10 of the 30 may go to it.
+    expect(count(wrong, 401)).toBeLessThanOrEqual(30);
+    expect(count(wrong, 401)).toBeGreaterThanOrEqual(20);
+    expect(count(wrong, 401) + count(wrong, 429)).toBe(100);
+    // The right key gave its points back: its own count is untouched.
+    expect((await from(t.app, `${net}.251`, '/users/me', { 'X-Api-Key': r.member.key })).status).toBe(200);
+  });
+}
 
 describe('failed authentication per client address (in memory)', () => {
   let t: TestContext;
@@ -93,6 +139,8 @@ describe('failed authentication per client address (in memory)', () => {
     expect(count(statuses, 401)).toBe(29);
     expect(count(statuses, 429)).toBe(6);
   });
+
+  countsBeforeChecking(() => t, '100.64.1');
 });
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('failed authentication per client address (Redis)', () => {
@@ -112,4 +160,6 @@ describe.skipIf(!process.env.TEST_REDIS_URL)('failed authentication per client a
     expect(count(b, 401)).toBe(10);
     expect(count(b, 429)).toBe(10);
   });
+
+  countsBeforeChecking(() => t, '100.64.2');
 });

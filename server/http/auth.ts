@@ -43,7 +43,11 @@ export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
   } else {
     throw unauthorized(deps.config.publicUrl, authz ? 'Unsupported authorization scheme' : 'Unauthorized');
   }
-  if (!row || row.users.status === 'removed') throw unauthorized(deps.config.publicUrl, 'This account is not active');
+  if (!row || row.users.status !== 'active')
+    throw unauthorized(
+      deps.config.publicUrl,
+      row?.users.status === 'invited' ? 'This account is not active yet: its invitation has not been accepted' : 'This account is not active',
+    );
   const caller: Caller = { user: row.users, team: row.teams, credential };
   c.set('caller', caller);
   c.set('scope', new Scope(deps.db, row.teams.id));

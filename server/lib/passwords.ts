@@ -4,6 +4,17 @@ import { promisify } from 'node:util';
 const scrypt = promisify(crypto.scrypt) as (pw: string, salt: Buffer, len: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
 const params = { N: 16384, r: 8, p: 1, maxmem: 64 * 1024 * 1024 };
 
+/** The rules of a password anyone sets (the CLI, an accepted invitation). */
+export const MIN_PASSWORD_LENGTH = 8;
+export const MAX_PASSWORD_LENGTH = 1024;
+
+/** What is wrong with `password` under those rules, as "must …" words; null when it may be used. */
+export function passwordProblem(password: string): string | null {
+  if (password.length < MIN_PASSWORD_LENGTH) return `must be at least ${MIN_PASSWORD_LENGTH} characters`;
+  if (password.length > MAX_PASSWORD_LENGTH) return `must be at most ${MAX_PASSWORD_LENGTH.toLocaleString('en')} characters`;
+  return null;
+}
+
 /** `scrypt$N$r$p$salt$hash`, base64url parts. */
 export async function hashPassword(password: string): Promise<string> {
   const salt = crypto.randomBytes(16);

@@ -36,7 +36,7 @@ export function registerMcpRoutes(app: Hono<AppEnv>) {
       return v;
     });
     const [user] = await deps.db.select().from(users).where(eq(users.id, verified.userId)).limit(1);
-    if (!user || user.status === 'removed')
+    if (!user || user.status !== 'active')
       return c.json({ code: 401, message: 'This account is not active' }, 401, { 'WWW-Authenticate': challenge(deps, 'mcp') });
     await consumeRateLimit(c, `u:${user.id}`);
 

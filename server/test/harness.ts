@@ -167,6 +167,16 @@ export async function setupTestApp(
       }
       return { status: res.status, body: parsed as T, headers: res.headers };
     },
+    /** Accepts the invitation at `invitationUrl` (from POST /team/users) with `password`, as the invited person's browser does; answers the page. */
+    async acceptInvitation(invitationUrl: string, password = 'correct horse battery', confirm = password) {
+      const token = new URL(invitationUrl).searchParams.get('token') ?? '';
+      const res = await app.request('/invitation', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ token, password, confirm }).toString(),
+      });
+      return { status: res.status, html: await res.text() };
+    },
   };
   return ctx;
 }

@@ -50,6 +50,24 @@ export const users = pgTable(
 );
 
 /**
+ * The open invitation of an invited user: a single-use link that expires. Only a keyed hash of its token is
+ * kept; accepting it (the person sets a password) deletes the row and makes the user active.
+ */
+export const invitations = pgTable(
+  'invitations',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { mode: 'date', withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('invitations_token_hash_uq').on(t.tokenHash)],
+);
+
+/**
  * A user's hourly rate and cost (cents) over time: each row holds both from `effective_from` on, until the next
  * one. A user whose rates never changed from a date has no rows (their `rate` and `cost` apply to all time);
  * the first dated change also writes the earlier values from `RATES_FROM_THE_START`. The user's own `rate` and

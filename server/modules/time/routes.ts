@@ -7,6 +7,7 @@ import { register } from '../../http/route.ts';
 import { loadProjectForRead, parseWireId } from '../projects/access.ts';
 import { registerTimerRoutes } from '../timers/routes.ts';
 import { loadTaskForRead, loadTeamUser, requireReadOf } from './access.ts';
+import { exportEstimates } from './estimate-export.ts';
 import { DEFAULT_EXPORT_FIELDS, exportTime } from './export.ts';
 import { listJson, type ListFilter } from './lists.ts';
 import { addTime, deleteTime, getTime, updateTime } from './mutations.ts';
@@ -103,6 +104,8 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
       onlyWithTask: query.onlyWithTask,
     });
   });
+
+  register(app, timeRoutes.estimateExport, async (c, { query }, caller) => exportEstimates(c.get('scope'), caller, query));
 
   registerTimerRoutes(app);
 }

@@ -34,11 +34,11 @@ describe('GET /timecards/today', () => {
     await clock(night, 'in', '2026-06-10T03:00:00Z');
     await clock(gone, 'in', '2026-06-10T08:00:00Z');
     await t.db.update(users).set({ status: 'removed' }).where(eq(users.id, gone.id));
-    // Invited (not yet signed in) members are part of the team all the same.
-    await t.db.update(users).set({ status: 'invited' }).where(eq(users.id, absent.id));
     await clock(other, 'in', '2026-06-10T08:00:00Z');
     // Yesterday's finished shift does not count for today.
     await t.call('PUT', `/users/${absent.id}/timecards/2026-06-09`, { as: absent, body: { clockIn: '09:00', clockOut: '17:00' } });
+    // Invited (not yet signed in) members are part of the team all the same.
+    await t.db.update(users).set({ status: 'invited' }).where(eq(users.id, absent.id));
 
     at('2026-06-10T12:00:00Z');
     const res = await t.call('GET', '/timecards/today', { as: r.supervisor });

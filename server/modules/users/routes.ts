@@ -2,14 +2,17 @@ import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { userRoutes } from '../../../contract/users.ts';
 import { teams, users } from '../../db/schema/index.ts';
+import type { Db } from '../../db/client.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { isAdmin, requireAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { changeRates, ratePeriods, type RatePeriod } from './rates.ts';
+import { issueInvitation, registerInvitationRoutes } from './invitations.ts';
 import { createUser, isLastAdmin, presentUser, type Visibility } from './service.ts';
 
 export function registerUserRoutes(app: Hono<AppEnv>) {
+  registerInvitationRoutes(app);
   register(app, userRoutes.me, async (c, _in, caller) => {
     // Signed in with the API key, the caller sent it: no need to decrypt the stored copy.
     const apiKey = caller.credential.kind === 'apiKey' ? (c.req.header('x-api-key') ?? '') : c.get('deps').secrets.decrypt(caller.user.apiKeyEnc);
@@ -27,9 +30,21 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
 
   register(app, userRoutes.invite, async (c, { body }, caller) => {
     requireAdmin(caller);
-    const { db, secrets } = c.get('deps');
-    const { row, apiKey } = await createUser(db, secrets, { ...body, teamId: caller.team.id, status: 'invited' });
-    return { ...presentUser(row, 'admin', { rates: [] }), apiKey };
+    const deps = c.get('deps');
+    // The user and their invitation are created together: an invited user always has a link to accept.
+    return deps.db.transaction(async (tx) => {
+      const { row, apiKey } = await createUser(tx as Db, deps.secrets, { ...body, teamId: caller.team.id, status: 'invited' });
+      return { ...presentUser(row, 'admin', { rates: [] }), apiKey, ...(await issueInvitation(deps, tx as Db, row)) };
+    });
+  });
+
+  register(app, userRoutes.reinvite, async (c, { params }, caller) => {
+    requireAdmin(caller);
+    const scope = c.get('scope');
+    const target = await scope.byId(users, params.user_id);
+    if (!target) throw notFound('User');
+    if (target.status !== 'invited') throw unprocessable(`${target.name} is not waiting for an invitation (their status is ${target.status})`);
+    return issueInvitation(c.get('deps'), scope.db, target);
   });
 
   register(app, userRoutes.update, async (c, { params, body }, caller) => {

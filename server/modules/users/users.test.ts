@@ -99,7 +99,7 @@ describe('GET /team/users', () => {
 });
 
 describe('POST /team/users', () => {
-  it('lets an admin invite a user, answering 201 with a working API key', async () => {
+  it('lets an admin invite a user, answering 201 with an invitation link and an API key that works once it is accepted', async () => {
     const res = await t.call('POST', '/team/users', {
       as: r.admin,
       body: {
@@ -126,6 +126,9 @@ describe('POST /team/users', () => {
       timezone: 5.5,
     });
     expect(res.body.apiKey).toMatch(/^tk_/);
+    expect(res.body.invitationUrl).toMatch(/^http:\/\/[^/]+\/invitation\?token=[\w-]{43}$/);
+    expect((await t.call('GET', '/users/me', { headers: { 'X-Api-Key': res.body.apiKey } })).status).toBe(401);
+    expect((await t.acceptInvitation(res.body.invitationUrl)).status).toBe(200);
     const me = await t.call('GET', '/users/me', { headers: { 'X-Api-Key': res.body.apiKey } });
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ id: res.body.id, team: { id: r.team.id } });

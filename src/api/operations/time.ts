@@ -15,3 +15,4 @@ export const setOnTask: Operation<typeof R.setOnTask> = { method: 'put', path: '
 export const removeFromTask: Operation<typeof R.removeFromTask> = { method: 'delete', path: '/tasks/{task_id}/time' };
 const export_: Operation<typeof R.export> = { method: 'get', path: '/team/time/export' };
 export { export_ as export };
+export const estimateExport: Operation<typeof R.estimateExport> = { method: 'get', path: '/team/estimate/export' };

@@ -5,4 +5,7 @@ import type { Operation } from '../operation.ts';
 export const me: Operation<typeof R.me> = { method: 'get', path: '/users/me' };
 export const teamUsers: Operation<typeof R.teamUsers> = { method: 'get', path: '/team/users' };
 export const invite: Operation<typeof R.invite> = { method: 'post', path: '/team/users' };
+export const reinvite: Operation<typeof R.reinvite> = { method: 'post', path: '/team/users/{user_id}/invitation' };
+export const invitationPage: Operation<typeof R.invitationPage> = { method: 'get', path: '/invitation' };
+export const acceptInvitation: Operation<typeof R.acceptInvitation> = { method: 'post', path: '/invitation' };
 export const update: Operation<typeof R.update> = { method: 'put', path: '/team/users/{user_id}' };

@@ -18,7 +18,8 @@ const roles = (['member', 'member_limited', 'supervisor', 'admin'] as const).map
 export interface Invited {
   name: string;
   email: string;
-  apiKey: string;
+  invitationUrl: string;
+  invitationExpiresAt: string;
 }
 
 /** Invite a user: name, email, role, weekly capacity, and the rate and cost their hours are billed and costed at. */
@@ -29,7 +30,8 @@ export default function InviteForm({ onInvited, onCancel }: { onInvited: (who: I
     schema,
     defaultValues: defaults,
     submit: (body) => invite.mutateAsync(body),
-    onSuccess: (user) => onInvited({ name: user.name, email: user.email ?? '', apiKey: user.apiKey ?? '' }),
+    onSuccess: (user) =>
+      onInvited({ name: user.name, email: user.email ?? '', invitationUrl: user.invitationUrl, invitationExpiresAt: user.invitationExpiresAt }),
   });
   const { register, formState } = api.form;
   return (
