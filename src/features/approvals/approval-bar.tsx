@@ -1,6 +1,6 @@
 import './approvals.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Approval, Timesheet, WeekDays } from '../../../contract/timesheets.ts';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { useApi } from '../../api/context.ts';
@@ -9,6 +9,7 @@ import { formatDuration } from '../../lib/duration.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { weekTimesheetQueryOptions } from '../timesheet/api.ts';
 import { discardApproval, refreshWeek, teamUsersQueryOptions } from './api.ts';
 
 // The dialog brings react-hook-form and zod: loaded when opened, never on the first render.
@@ -62,6 +63,18 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
   const status = approval?.status ?? 'none';
   const info = statusText[status]!;
   const id = timesheetId(userId, weekId);
+  // While the request waits, the reviewer's decision shows without a reload: the week is asked for again now
+  // and then, and as soon as the window is back in front (a tab brought back is covered by the query's own
+  // refetch on focus; a window brought back from behind another is not, so its focus asks too).
+  const pending = status === 'pending';
+  useQuery({ ...weekTimesheetQueryOptions(api, userId, weekId), refetchOnMount: false, refetchInterval: pending && 15_000 });
+  useEffect(() => {
+    if (!pending) return;
+    const { queryKey } = weekTimesheetQueryOptions(api, userId, weekId);
+    const again = () => void queryClient.refetchQueries({ queryKey, exact: true });
+    addEventListener('focus', again);
+    return () => removeEventListener('focus', again);
+  }, [pending, queryClient, api, userId, weekId]);
   const withdraw = useMutation({
     mutationFn: () => discardApproval(api, id),
     onSuccess: async () => {

@@ -11,6 +11,7 @@ import { ClearFilters, EmptyList, matchesWords, SearchBox } from '../../ui/table
 import type { Column } from '../../ui/table/types.ts';
 import { clientListQueryOptions, type Client } from './api.ts';
 import styles from '../budgets/screens.module.css';
+import { focusNew, withText } from '../../ui/focus-new.ts';
 
 const ClientFormDialog = lazy(() => import('./client-form.tsx'));
 
@@ -135,7 +136,10 @@ export function ClientList({ filters, onFiltersChange, onOpen, canManage, showMo
       />
       {creating && (
         <Suspense fallback={null}>
-          <ClientFormDialog onClose={() => setCreating(false)} onDone={(c) => onOpen(c.id)} />
+          <ClientFormDialog onClose={() => setCreating(false)} onDone={(c) => {
+              onOpen(c.id);
+              focusNew(withText('main h1', c.name));
+            }} />
         </Suspense>
       )}
     </div>

@@ -36,7 +36,7 @@ export interface ExpenseFormProps {
   /** The expense as saved, when editing one. */
   expense?: Expense | undefined;
   /** `saved` after a save; `closed` keeps what was entered on this device (the list offers it again). */
-  onClose: (reason: 'saved' | 'closed') => void;
+  onClose: (reason: 'saved' | 'closed', saved?: Expense) => void;
   onDelete?: () => Promise<void>;
 }
 
@@ -65,9 +65,9 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
     defaultValues: initial,
     // Each resend reads the form again: receipts added while waiting go with it.
     submit: ({ expenseId, body }) => sender.send(expenseId, body, () => bodyOfDraft(read.current())),
-    onSuccess: () => {
+    onSuccess: (expense) => {
       saved.current = true;
-      onClose('saved');
+      onClose('saved', expense);
     },
   });
   const { form } = kit;

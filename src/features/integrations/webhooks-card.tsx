@@ -9,6 +9,7 @@ import { hooksQueryOptions, type Webhook } from './hooks-api.ts';
 import styles from './integrations.module.css';
 import { SigningNote } from './signing-note.tsx';
 import { WebhookForm } from './webhook-form.tsx';
+import { focusNew } from '../../ui/focus-new.ts';
 
 /** The user's webhooks, each with its events, scope, state, actions and delivery log; Add webhook. */
 export function WebhooksCard() {
@@ -45,6 +46,7 @@ export function WebhooksCard() {
           onSaved={(hook) => {
             setAdding(false);
             setCreated(hook);
+            focusNew(() => document.querySelector(`section[aria-label="Webhook ${CSS.escape(hook.targetUrl)}"]`));
           }}
         />
       )}

@@ -38,7 +38,7 @@ export function TaskRow({ task, rights, fields, people, dragProps, marked, dragg
   const over = estimate > 0 && task.time.total > estimate;
   const classes = ['pt-task', closed ? 'pt-task--closed' : '', marked ? 'pt-task--mark' : '', dragging ? 'pt-task--dragging' : ''];
   return (
-    <li className={classes.filter(Boolean).join(' ')} {...dragProps}>
+    <li className={classes.filter(Boolean).join(' ')} data-task={task.id} {...dragProps}>
       {rights.edit && <MoveHandle name={task.name} handleId={`task-${task.id}`} onStep={onMove} />}
       <input
         type="checkbox"

@@ -25,6 +25,7 @@ import { useAnnouncer, useDragList, useRefocus } from './move-handle.tsx';
 import { groupName, groupTasks, moveTaskBy, moveTaskTo, reorder, type TaskMove } from './order.ts';
 import { projectRights } from './rights.ts';
 import { AddForm, SectionBlock } from './section-block.tsx';
+import { focusNew } from '../../ui/focus-new.ts';
 
 // The task's editor brings react-hook-form and the contract's schemas: loaded when it opens.
 const TaskDialogBody = lazy(() => import('./task-dialog.tsx'));
@@ -161,7 +162,13 @@ export function TasksPage({ projectId }: { projectId: string }) {
         <AddForm
           label="New task"
           button="Add task"
-          onAdd={(name) => taskMut.create.mutateAsync({ name, section: null }).then((t) => announce(`${t.name} added.`))}
+          onAdd={(name) =>
+            taskMut.create.mutateAsync({ name, section: null }).then((t) => {
+              announce(`${t.name} added.`);
+              // The form goes with the empty list: focus goes to the new task instead of the page body.
+              focusNew(() => document.querySelector(`[data-task="${t.id}"] .pt-task__name`));
+            })
+          }
         />
       )}
       <Dialog open={current !== undefined} title={current?.name ?? 'Task'} onClose={() => setOpenTask(null)}>

@@ -13,6 +13,7 @@ import styles from '../budgets/screens.module.css';
 import type { Client } from '../clients/api.ts';
 import { projectListQueryOptions, type Project } from './api.ts';
 import { billingSummary } from './format.ts';
+import { focusNew, withText } from '../../ui/focus-new.ts';
 
 const NewProjectDialog = lazy(() => import('./new-project-dialog.tsx'));
 
@@ -167,7 +168,10 @@ export function ProjectList({ filters, onFiltersChange, onOpen, clients, canCrea
       />
       {creating && (
         <Suspense fallback={null}>
-          <NewProjectDialog clients={clients} onClose={() => setCreating(false)} onCreated={(p) => onOpen(p.id)} />
+          <NewProjectDialog clients={clients} onClose={() => setCreating(false)} onCreated={(p) => {
+              onOpen(p.id);
+              focusNew(withText('main h1', p.name));
+            }} />
         </Suspense>
       )}
     </div>

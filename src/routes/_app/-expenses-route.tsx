@@ -19,6 +19,7 @@ import { weekStartOf } from '../../features/shell/week-start.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { focusNew } from '../../ui/focus-new.ts';
 
 const route = getRouteApi('/_app/expenses');
 
@@ -186,11 +187,13 @@ export function NewExpenseRoute() {
     <LazyExpenseForm
       me={me}
       initial={initial}
-      onClose={(reason) => {
+      onClose={(reason, saved) => {
         if (reason === 'saved') {
           clearDraft(me.id, null);
           toast('Expense saved', 'success');
         }
+        // Back on the list, focus goes to the new expense's row (or the list's heading when a filter hides it).
+        if (saved) focusNew(() => document.querySelector(`tr[data-key="${saved.id}"]`), () => document.querySelector('main h1'));
         void navigate({ to: '/expenses', search });
       }}
     />

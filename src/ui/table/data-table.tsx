@@ -147,6 +147,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           return (
             <tr
               key={key}
+              data-key={key}
               data-row-index={index}
               aria-rowindex={index + 2}
               aria-selected={selectable ? isSelected : undefined}
