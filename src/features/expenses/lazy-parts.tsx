@@ -1,28 +1,24 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import type { ComponentProps } from 'react';
+import { loadLater, useLater } from '../../lib/load-later.ts';
+import type { CategoriesDialog } from './categories-dialog.tsx';
+import type { ExpenseForm } from './expense-form.tsx';
 
-const loadForm = () => import('./expense-form.tsx');
-const Form = lazy(() => loadForm().then((m) => ({ default: m.ExpenseForm })));
-const Categories = lazy(() => import('./categories-dialog.tsx').then((m) => ({ default: m.CategoriesDialog })));
+const form = loadLater(() => import('./expense-form.tsx'));
+const categories = loadLater(() => import('./categories-dialog.tsx'));
 
 /**
  * The expense form (react-hook-form, zod, the receipts' drop zone) loads when it is first opened, not with
  * the list; `preloadExpenseForm` fetches it ahead when the person shows they are about to open it.
  */
-export function LazyExpenseForm(props: ComponentProps<typeof Form>) {
-  return (
-    <Suspense fallback={null}>
-      <Form {...props} />
-    </Suspense>
-  );
+export function LazyExpenseForm(props: ComponentProps<typeof ExpenseForm>) {
+  const code = useLater(form, true);
+  return code && <code.ExpenseForm {...props} />;
 }
 
 /** Admins' categories (list, form, delete with its choice): loaded when opened. */
-export function LazyCategoriesDialog(props: ComponentProps<typeof Categories>) {
-  return (
-    <Suspense fallback={null}>
-      <Categories {...props} />
-    </Suspense>
-  );
+export function LazyCategoriesDialog(props: ComponentProps<typeof CategoriesDialog>) {
+  const code = useLater(categories, true);
+  return code && <code.CategoriesDialog {...props} />;
 }
 
-export const preloadExpenseForm = () => void loadForm();
+export const preloadExpenseForm = () => void form.load();

@@ -1,8 +1,9 @@
 import './timer.css';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
+import { loadLater, useLater } from '../../lib/load-later.ts';
 import type { HeaderTimerProps } from './header-timer.tsx';
 
-const HeaderTimer = lazy(() => import('./header-timer.tsx').then((m) => ({ default: m.HeaderTimer })));
+const timer = loadLater(() => import('./header-timer.tsx'));
 
 /** Start, as the header draws it while no timer runs. */
 export function StartTimerButton({ disabled, onClick }: { disabled?: boolean; onClick: () => void }) {
@@ -22,15 +23,12 @@ export function StartTimerButton({ disabled, onClick }: { disabled?: boolean; on
  */
 export function LazyHeaderTimer({ renderPicker }: Pick<HeaderTimerProps, 'renderPicker'>) {
   const [pressed, setPressed] = useState(false);
-  return (
-    <Suspense
-      fallback={
-        <div className="htimer">
-          <StartTimerButton onClick={() => setPressed(true)} />
-        </div>
-      }
-    >
-      <HeaderTimer renderPicker={renderPicker} picking={pressed} />
-    </Suspense>
+  const code = useLater(timer);
+  return code ? (
+    <code.HeaderTimer renderPicker={renderPicker} picking={pressed} />
+  ) : (
+    <div className="htimer">
+      <StartTimerButton onClick={() => timer.use(() => setPressed(true))} />
+    </div>
   );
 }

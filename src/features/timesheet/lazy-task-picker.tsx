@@ -1,25 +1,22 @@
 import '../../ui/combobox.css';
-import { lazy, Suspense } from 'react';
+import { loadLater, useLater } from '../../lib/load-later.ts';
 import type { TaskPickerProps } from './task-picker.tsx';
 
-const TaskPicker = lazy(() => import('./task-picker.tsx').then((m) => ({ default: m.TaskPicker })));
+const picker = loadLater(() => import('./task-picker.tsx'));
 
 /** Loads the task search (combobox, search and project names) when it is first opened, not with the grid. */
 export function LazyTaskPicker(props: TaskPickerProps) {
-  return (
-    <Suspense
-      fallback={
-        <div className="combobox">
-          <span className="combobox__control combobox__control--loading" role="status">
-            Loading task search\u2026
-          </span>
-        </div>
-      }
-    >
-      <TaskPicker {...props} />
-    </Suspense>
+  const code = useLater(picker, true);
+  return code ? (
+    <code.TaskPicker {...props} />
+  ) : (
+    <div className="combobox">
+      <span className="combobox__control combobox__control--loading" role="status">
+        Loading task search…
+      </span>
+    </div>
   );
 }
 
 /** Fetches the task search's code ahead of use, once the grid is on screen. */
-export const preloadTaskPicker = () => void import('./task-picker.tsx');
+export const preloadTaskPicker = picker.load;

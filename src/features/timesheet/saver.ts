@@ -1,21 +1,13 @@
 import type { TimeRecord } from '../../../contract/time.ts';
 import type { ApiClient } from '../../api/client.ts';
+import { loadLater } from '../../lib/load-later.ts';
 import type { PendingCell, TaskLite } from './model.ts';
 
 // The requests and what their failures mean load with the first save (or resend), not with the grid.
 type Requests = typeof import('./save-requests.ts');
-let requests: Requests | null = null;
-let loading: Promise<Requests> | null = null;
-const loadRequests = () =>
-  (loading ??= import('./save-requests.ts').then(
-    (m) => (requests = m),
-    (e: unknown) => {
-      loading = null; // the next resend tries again
-      throw e;
-    },
-  ));
+const { load: loadRequests, now: requestsNow } = loadLater<Requests>(() => import('./save-requests.ts'));
 /** Loads the requests' code ahead of the first save (the page calls it once the grid is drawn). */
-export const preloadSaveRequests = () => loadRequests().then(() => undefined, () => undefined);
+export const preloadSaveRequests = loadRequests;
 const NOT_LOADED = 'Not saved: part of the app could not load. It is sent again when the connection allows.';
 
 /**
@@ -130,8 +122,10 @@ export class Saver {
 
   /** Sends the cell's change (./save-requests.ts does, once loaded); a change already on its way is left to finish. */
   run(key: string) {
+    const requests = requestsNow();
     if (requests) void requests.run(this, key);
-    else void loadRequests().then((m) => m.run(this, key), () => this.fail(key, 'failed', NOT_LOADED));
+    // If the code cannot load, the change stays failed and is sent again with the others.
+    else void loadRequests().then((m) => (m ? m.run(this, key) : this.fail(key, 'failed', NOT_LOADED)));
   }
 
   /** A change that could not be sent: failed (sent again) or refused (the user decides), with the reason. */

@@ -147,7 +147,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
 
   useEffect(() => {
     if (perfEnabled()) performance.mark('tk-grid-drawn');
-    void loadWeekActions().catch(() => undefined);
+    void loadWeekActions();
     void preloadSaveRequests();
     const idle = setTimeout(preloadTaskPicker, 1500);
     return () => clearTimeout(idle);

@@ -4,7 +4,7 @@ import { formatCell, formatClock, formatDuration, spokenDuration, type DurationF
 import type { DayInfo } from '../../lib/week.ts';
 import { cellKey, selectionBounds, type GridStore, type RowInfo } from './grid-store.ts';
 import { perfEnabled } from '../../lib/perf.ts';
-import { somethingWaits, weekActionsNow, whenWeekActions, withWeekActions } from './lazy-week-actions.ts';
+import { loadWeekActions, somethingWaits, weekActionsNow, withWeekActions } from './lazy-week-actions.ts';
 
 /** What the grid asks of the page: saving, moving focus, comments, timers, rows. */
 export interface GridActions {
@@ -388,7 +388,7 @@ const GridCell = memo(function GridCell({
           if (cell.locked) return;
           edit.setDraft(e.target.value);
           // The totals follow a valid draft as soon as the editing code is here.
-          whenWeekActions((m) => m.previewCell(edit));
+          void loadWeekActions().then((m) => m?.previewCell(edit));
         }}
         onKeyDown={(e) => {
           if (perfEnabled()) performance.mark('tk-key');

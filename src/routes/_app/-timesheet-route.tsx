@@ -1,22 +1,17 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
-import { ApprovalPlaceholder } from '../../features/approvals/approval-placeholder.tsx';
+import { LazyApprovalBar } from '../../features/approvals/lazy-approval-bar.tsx';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { elapsedOf } from '../../features/timer/api.ts';
 import { useNow, useTimer } from '../../features/timer/use-timer.ts';
 import { TimesheetPage } from '../../features/timesheet/timesheet-page.tsx';
-import { AppErrorBoundary } from '../../ui/error-boundary.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { parseWeekParam, thisWeek, weekLabel, weekNumberLabel } from '../../lib/week.ts';
 
 const route = getRouteApi('/_app/timesheet');
-
-// The approval bar (status, history, Submit and Withdraw) loads just after the grid is drawn.
-const ApprovalBar = lazy(() => import('../../features/approvals/approval-bar.tsx').then((m) => ({ default: m.ApprovalBar })));
 
 /** The home screen: the week's grid, its approval, and the timer, composed from their features. */
 export function TimesheetRoute() {
@@ -43,11 +38,7 @@ export function TimesheetRoute() {
         thisWeekId={thisWeek(new Date(now), tz, weekStart)}
         onWeekChange={(w) => void navigate({ to: '/timesheet', search: { week: w } })}
         renderApproval={(timesheet, days) => (
-          <AppErrorBoundary fallback={<ApprovalPlaceholder failed />}>
-            <Suspense fallback={<ApprovalPlaceholder />}>
-              <ApprovalBar timesheet={timesheet} userId={me.id} weekId={weekId} days={days} />
-            </Suspense>
-          </AppErrorBoundary>
+          <LazyApprovalBar timesheet={timesheet} userId={me.id} weekId={weekId} days={days} />
         )}
         timer={running ? { taskId: running.task?.id ?? null, elapsed: elapsedOf(data, now) } : null}
         onStartTimer={(task) => start.mutate(task)}
