@@ -4,9 +4,7 @@ import {
   differenceInCalendarDays,
   getISOWeek,
   getISOWeekYear,
-  getISOWeeksInYear,
   lastDayOfMonth,
-  setISOWeek,
   startOfISOWeek,
   startOfWeek,
   type Day,
@@ -58,8 +56,8 @@ export function isoWeekOf(date: string): { year: number; week: number } {
   return { year: getISOWeekYear(t), week: getISOWeek(t) };
 }
 
-/** Number of ISO weeks (52 or 53) of an ISO week-numbering year. */
-export const isoWeeksInYear = (year: number) => getISOWeeksInYear(toDay(`${pad(year, 4)}-06-01`));
+/** Number of ISO weeks (52 or 53) of an ISO week-numbering year: the week of its 28 December. */
+export const isoWeeksInYear = (year: number) => getISOWeek(toDay(`${pad(year, 4)}-12-28`));
 
 /** True for a `YYWW` week id whose week exists (years 2000–2099). */
 export function isWeekId(id: number): boolean {
@@ -72,7 +70,7 @@ export function isWeekId(id: number): boolean {
 export function mondayOf(weekId: number): string {
   if (!isWeekId(weekId)) throw new RangeError(`Not a week id: ${weekId}`);
   // 4 January is always in ISO week 1 of its year.
-  return toText(startOfISOWeek(setISOWeek(toDay(`${2000 + Math.floor(weekId / 100)}-01-04`), weekId % 100)));
+  return toText(addDaysTo(startOfISOWeek(toDay(`${2000 + Math.floor(weekId / 100)}-01-04`)), (weekId % 100 - 1) * 7));
 }
 
 /** First day of the week (starting on `weekStart`) that contains `date`. */

@@ -56,9 +56,6 @@ export function MoreMenu({
         {items.map((s) => (
           <Fragment key={s.to}>{badges?.[s.to]?.(s.label)}</Fragment>
         ))}
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-          <path d="M4 6l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.75" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
       </button>
       {open && (
         <Suspense fallback={null}>

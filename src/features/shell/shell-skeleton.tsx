@@ -12,11 +12,7 @@ export function ShellSkeleton() {
         <span className="shell__home">
           <Brand />
         </span>
-        <div className="stack-sm">
-          <Skeleton width="70%" height="2rem" />
-          <Skeleton width="55%" height="2rem" />
-          <Skeleton width="60%" height="2rem" />
-        </div>
+        <Skeleton width="70%" height="8rem" />
       </div>
       <header className="shell__header">
         <div className="shell__bar">
@@ -30,12 +26,9 @@ export function ShellSkeleton() {
       </header>
       <main className="shell__main">
         <LoadingRegion label="Loading Timekeep" className="page">
-          <div className="page__header profile-hero">
-            <Skeleton width={56} height={56} radius="50%" />
-            <div className="stack-xs">
-              <Skeleton width="12rem" height="1.75rem" />
-              <Skeleton width="9rem" />
-            </div>
+          <div className="page__header stack-xs">
+            <Skeleton width="12rem" height="1.75rem" />
+            <Skeleton width="9rem" />
           </div>
           <div className="card">
             <div className="stack-sm skeleton-rows">
