@@ -70,7 +70,7 @@ export function isWeekId(id: number): boolean {
 export function mondayOf(weekId: number): string {
   if (!isWeekId(weekId)) throw new RangeError(`Not a week id: ${weekId}`);
   // 4 January is always in ISO week 1 of its year.
-  return toText(addDaysTo(startOfISOWeek(toDay(`${2000 + Math.floor(weekId / 100)}-01-04`)), (weekId % 100 - 1) * 7));
+  return toText(addDaysTo(startOfISOWeek(toDay(`${2000 + Math.floor(weekId / 100)}-01-04`)), ((weekId % 100) - 1) * 7));
 }
 
 /** First day of the week (starting on `weekStart`) that contains `date`. */

@@ -13,7 +13,7 @@ const MoreList = lazy(load);
 export type Badges = Partial<Record<string, (of?: string) => ReactNode>> | undefined;
 
 /**
-* "More" for the screens the phone's bottom bar has no room for (a disclosure: the list follows the button, so Tab walks into
+ * "More" for the screens the phone's bottom bar has no room for (a disclosure: the list follows the button, so Tab walks into
  * it; arrows move, Escape closes). Drawn as the current screen while that screen sits in the list.
  */
 export function MoreMenu({
