@@ -108,7 +108,7 @@ function teamColumns(dates: readonly string[], narrow: boolean, onEdit: ((userId
       <span className={styles.who}>
         <strong>{r.user.name}</strong>
         {narrow && <StatusBadge status={r.status} />}
-        {narrow && onEdit && <EditButton row={r} onEdit={onEdit} />}
+        {onEdit && <EditButton row={r} onEdit={onEdit} />}
       </span>
     ),
   };
@@ -134,9 +134,8 @@ function teamColumns(dates: readonly string[], narrow: boolean, onEdit: ((userId
         </span>
       ),
   };
-  // On a phone Edit sits under the name: a column of its own would not fit.
+  // Edit sits under the name, where it shows at every width without scrolling the table sideways.
   if (narrow) return [person, total, difference];
-  const edit: Column<TeamWeekRow>[] = onEdit ? [{ id: 'edit', header: 'Edit', hideHeader: true, cell: (r) => <EditButton row={r} onEdit={onEdit} /> }] : [];
   return [
     person,
     ...dates.map((d, i): Column<TeamWeekRow> => ({
@@ -149,7 +148,6 @@ function teamColumns(dates: readonly string[], narrow: boolean, onEdit: ((userId
     total,
     difference,
     { id: 'status', header: 'Approval', sortValue: (r) => r.status, cell: (r) => <StatusBadge status={r.status} none="Not sent" /> },
-    ...edit,
   ];
 }
 
