@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = ['auth', 'profile', 'timesheet', 'timer', 'approvals', 'shell', 'expenses', 'projects', 'clients', 'team', 'dashboards', 'webhooks', 'timecards', 'time-off'];
+const features = ['auth', 'profile', 'timesheet', 'timer', 'week-submission', 'shell', 'expenses', 'projects', 'clients', 'team', 'dashboards', 'webhooks', 'timecards', 'time-off'];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', '.data', '.tmp', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'server/db/migrations'] },
@@ -54,6 +54,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '**/src/**', 'node:*', 'hono', 'hono/*', 'react', 'drizzle-orm', 'drizzle-orm/*'], message: 'contract/ holds wire schemas only.' }] }],
       'no-restricted-globals': ['error', 'window', 'document', 'process', 'Buffer'],
+    },
+  },
+  // Test support lives in server/test and never ships: the server's own code does not import it or vitest.
+  {
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/test/**', 'vitest', 'vitest/*'], message: 'Test support stays in server/test and *.test.ts files; the server does not ship it.' }] },
+      ],
     },
   },
   {

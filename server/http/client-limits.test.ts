@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { App } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { startServer, type Env } from '../oauth/test-support.ts';
+import { startServer, type Env } from '../test/oauth-support.ts';
 import { setupTestApp } from '../test/harness.ts';
 import { parseTrustProxy } from './client-address.ts';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp, type App } from '../app.ts';
 import { openPostgres } from '../db/client.ts';
 import { idempotencyKeys, timeHistory, timeRecords } from '../db/schema/index.ts';
-import { fixtures } from '../modules/time/test-fixtures.ts';
+import { fixtures } from '../test/time-fixtures.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../test/harness.ts';
 import { sweepIdempotencyKeys } from './idempotency.ts';
 

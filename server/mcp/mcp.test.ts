@@ -7,8 +7,8 @@ import * as oauth from 'oauth4webapi';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { weekIdOf } from '../../contract/weeks.ts';
 import { prefixed } from '../lib/ids.ts';
-import { fixtures } from '../modules/time/test-fixtures.ts';
-import { forgetThrottling, obtainTokens, registerClient, startServer, userWithPassword, type Env } from '../oauth/test-support.ts';
+import { fixtures } from '../test/time-fixtures.ts';
+import { forgetThrottling, obtainTokens, registerClient, startServer, userWithPassword, type Env } from '../test/oauth-support.ts';
 import type { TestUser } from '../test/harness.ts';
 
 let env: Env;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import * as oauth from 'oauth4webapi';
 import { calculateJwkThumbprint, decodeJwt, decodeProtectedHeader, exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { freshCode, obtainTokens, registerClient, tokenRequest, userWithPassword, useTestServer, type Env } from './test-support.ts';
+import { freshCode, obtainTokens, registerClient, tokenRequest, userWithPassword, useTestServer, type Env } from '../test/oauth-support.ts';
 
 /* What the API refuses in an access token or a DPoP proof (the token endpoint's own refusals are in failures.test.ts). */
 let env: Env;

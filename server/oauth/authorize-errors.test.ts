@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authorizationUrl, Browser, formFields, registerClient, useTestServer, type Env } from './test-support.ts';
+import { authorizationUrl, Browser, formFields, registerClient, useTestServer, type Env } from '../test/oauth-support.ts';
 
 // An app anyone registered is not trusted to receive visitors (RFC 9700 §4.11.2): a request of its that fails is
 // shown on this server's page, with the way back as a link; only the product's own web app is sent back at once.

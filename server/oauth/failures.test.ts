@@ -16,7 +16,7 @@ import {
   userWithPassword,
   useTestServer,
   type Env,
-} from './test-support.ts';
+} from '../test/oauth-support.ts';
 
 let env: Env;
 useTestServer((e) => (env = e));

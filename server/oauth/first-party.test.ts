@@ -13,7 +13,7 @@ import {
   startServer,
   userWithPassword,
   type Env,
-} from './test-support.ts';
+} from '../test/oauth-support.ts';
 import { oauthClients } from '../db/schema/index.ts';
 
 /** The product's own web app (its callback on a WEB_ORIGINS origin) and ending the sign-in session on sign-out. */

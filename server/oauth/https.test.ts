@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from '../test/harness.ts';
-import { Browser, formFields, PASSWORD } from './test-support.ts';
+import { Browser, formFields, PASSWORD } from '../test/oauth-support.ts';
 
 /** In-process checks of what depends on the deployment: https cookies, and rate limits per user for tokens. */
 const BASE = 'https://auth.example';

@@ -1,6 +1,6 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createUser } from '../modules/users/service.ts';
-import { Browser, forgetThrottling, formFields, PASSWORD, startServer, type Env } from './test-support.ts';
+import { Browser, forgetThrottling, formFields, PASSWORD, startServer, type Env } from '../test/oauth-support.ts';
 
 // An email is unique within a team only. Signing in on the server's pages stays unambiguous: the password
 // picks the account, and when it opens accounts in several teams the person chooses among those teams only.

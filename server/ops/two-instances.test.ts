@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { hookDeliveries, webhookEvents } from '../db/schema/index.ts';
-import { startReceiver } from '../modules/webhooks/testing.ts';
+import { startReceiver } from '../test/webhook-receiver.ts';
 import type { ApiProcess } from '../test/api-process.ts';
 import { withCluster, type Cluster } from '../test/cluster.ts';
 import { LoadClient } from '../test/load-client.ts';

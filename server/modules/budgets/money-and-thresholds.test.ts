@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { budgetThresholdCrossings, expenseCategories, expenses, type StoredBilling, type StoredRate } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { budget, fixtures } from '../time/test-fixtures.ts';
+import { budget, fixtures } from '../../test/time-fixtures.ts';
 import { budgetKey, recordThresholdCrossing } from './thresholds.ts';
 
 let now = new Date('2026-03-18T12:00:00Z'); // a Wednesday

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expenseCategories, expenses, projects, teams, timeRecords, type StoredBilling, type StoredRate } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { budget, fixtures } from '../time/test-fixtures.ts';
+import { budget, fixtures } from '../../test/time-fixtures.ts';
 import { budgetPeriod, budgetUsage, percentOf } from './progress.ts';
 
 let now = new Date('2026-03-18T12:00:00Z'); // a Wednesday

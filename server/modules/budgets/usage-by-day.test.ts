@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expenseCategories, expenses, projectUsers, timeRecords } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { budget, fixtures } from '../time/test-fixtures.ts';
+import { budget, fixtures } from '../../test/time-fixtures.ts';
 
 const now = new Date('2026-03-18T12:00:00Z');
 let t: TestContext;

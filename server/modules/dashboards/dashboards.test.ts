@@ -10,7 +10,7 @@ import {
   seedMonth,
   without,
   type Month,
-} from './month-by-hand.ts';
+} from '../../test/month-by-hand.ts';
 
 /* The dashboards on one month whose every figure is worked out by hand (month-by-hand.ts). */
 let t: TestContext;

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeHistory } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { seedProject, seedTask, seedTime } from './fixtures.ts';
+import { seedProject, seedTask, seedTime } from '../../test/dashboard-fixtures.ts';
 
 let t: TestContext;
 const range = 'date.gte=2026-04-01&date.lte=2026-04-30';

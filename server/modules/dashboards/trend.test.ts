@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients, teams } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { seedProject, seedTask, seedTime } from './fixtures.ts';
+import { seedProject, seedTask, seedTime } from '../../test/dashboard-fixtures.ts';
 
 /*
  * May 2026 (Friday 1 May; Mondays 4 and 11 May). Client Acme: P1 hourly (task T1, and T1u unbillable),

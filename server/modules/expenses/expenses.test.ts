@@ -5,7 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { approvals, attachments, expenseCategories, expenses } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { seedProject } from '../dashboards/fixtures.ts';
+import { seedProject } from '../../test/dashboard-fixtures.ts';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-expenses-'));
 let t: TestContext;

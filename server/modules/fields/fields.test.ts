@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customFields, taskFieldValues as valuesTable } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { seedProject, seedTask } from '../dashboards/fixtures.ts';
+import { seedProject, seedTask } from '../../test/dashboard-fixtures.ts';
 import { taskFieldValues } from './values.ts';
 
 let t: TestContext;

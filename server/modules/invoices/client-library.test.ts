@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { logMileage, seedAcme } from './test-fixtures.ts';
+import { logMileage, seedAcme } from '../../test/invoice-fixtures.ts';
 
 /**
  * The invoice calls of the third-party Everhour client library (everhour-api-notes.md §17: its source

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { startReceiver, type Receiver } from '../webhooks/testing.ts';
+import { startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from '../webhooks/worker.ts';
 import { invoices } from '../../db/schema/index.ts';
 import { claim, release } from './build.ts';
-import { logMileage, seedAcme } from './test-fixtures.ts';
+import { logMileage, seedAcme } from '../../test/invoice-fixtures.ts';
 
 let t: TestContext;
 let f: Awaited<ReturnType<typeof seedAcme>>;

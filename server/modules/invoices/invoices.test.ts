@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { logMileage, seedAcme } from './test-fixtures.ts';
+import { logMileage, seedAcme } from '../../test/invoice-fixtures.ts';
 
 let t: TestContext;
 let f: Awaited<ReturnType<typeof seedAcme>>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeRecords } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { fixtures } from '../time/test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 // Time the timesheets, approvals, invoices and dashboards count is never hidden by deleting what holds it.
 let now = new Date('2026-03-10T09:00:00Z');

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { createProject, createSection, createTask } from './test-helpers.ts';
+import { createProject, createSection, createTask } from '../../test/task-helpers.ts';
 
 /* GET /tasks/search and /projects/{id}/tasks/search: ranking, filters, visibility, validation. */
 let t: TestContext;

@@ -2,7 +2,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { tasks, timeRecords, webhookEvents } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { createProject, createSection, createTask } from './test-helpers.ts';
+import { createProject, createSection, createTask } from '../../test/task-helpers.ts';
 
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;

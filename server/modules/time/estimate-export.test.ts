@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sections, tasks } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { fixtures } from './test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 // GET /team/estimate/export: Everhour's deprecated estimates report, one row per task with an estimate.
 

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeRecords } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { fixtures } from './test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;

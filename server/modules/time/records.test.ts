@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeRecords, webhookEvents } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { fixtures } from './test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeRecords, webhookEvents } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { budget, fixtures } from './test-fixtures.ts';
+import { budget, fixtures } from '../../test/time-fixtures.ts';
 
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;

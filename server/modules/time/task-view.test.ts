@@ -6,7 +6,7 @@ import { EVENT_VIEWER, type Viewer } from '../projects/access.ts';
 import { presentTasks } from '../tasks/index.ts';
 import { readBack, upsertAdd } from './records.ts';
 import { presentLoadedTask } from './task-view.ts';
-import { fixtures } from './test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 let t: TestContext;
 let r: Awaited<ReturnType<TestContext['roles']>>;

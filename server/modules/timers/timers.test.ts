@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { timeRecords, webhookEvents } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { fixtures } from '../time/test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 import { userToday } from './service.ts';
 
 let now = new Date('2026-03-10T09:00:00Z');

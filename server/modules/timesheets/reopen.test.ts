@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { fixtures } from '../time/test-fixtures.ts';
+import { fixtures } from '../../test/time-fixtures.ts';
 
 // Locks hold for every role: an admin who must change time of an approved week reopens it first.
 let now = new Date('2026-03-10T09:00:00Z');

@@ -1,7 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeyAnswer, connectedApp } from '../../../contract/apps.ts';
-import { forgetThrottling, insecure, obtainTokens, registerClient, startServer, userWithPassword, type Env } from '../../oauth/test-support.ts';
+import { forgetThrottling, insecure, obtainTokens, registerClient, startServer, userWithPassword, type Env } from '../../test/oauth-support.ts';
 
 let env: Env;
 beforeAll(async () => {

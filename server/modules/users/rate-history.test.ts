@@ -3,8 +3,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { user as userSchema } from '../../../contract/users.ts';
 import { clients, projects, timeOff } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
-import { seedProject, seedTask, seedTime } from '../dashboards/fixtures.ts';
-import { budget } from '../time/test-fixtures.ts';
+import { seedProject, seedTask, seedTime } from '../../test/dashboard-fixtures.ts';
+import { budget } from '../../test/time-fixtures.ts';
 
 /*
  * A member M billed at their own rate (project P: hourly, `user_rate`), 8000 an hour at a cost of 3000 from

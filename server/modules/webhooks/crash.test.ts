@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hookDeliveries } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
 import { emitEvent } from './outbox.ts';
-import { manualClock, startReceiver, type Receiver } from './testing.ts';
+import { manualClock, startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker, leaseMsOf } from './worker.ts';
 
 // Delivery is at least once: an instance that dies mid-run leaves its claim to expire, and another instance

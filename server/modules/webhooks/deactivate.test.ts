@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '../../test/harness.ts';
-import { hookSuite, manualClock, type Receiver } from './testing.ts';
+import { hookSuite, manualClock, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from './worker.ts';
 
 const suite = hookSuite({ clearHooks: true });

@@ -5,7 +5,7 @@ import { loadWebhookSettings, type WebhookSettings } from '../../config.ts';
 import { hookDeliveries, hooks, projects, projectUsers, users, webhookEvents } from '../../db/schema/index.ts';
 import { TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
 import { emitEvent, type EventInput } from './outbox.ts';
-import { hookSuite, manualClock, startReceiver, type Answer, type Receiver } from './testing.ts';
+import { hookSuite, manualClock, startReceiver, type Answer, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker, retryDelayMs } from './worker.ts';
 
 const defaults = loadWebhookSettings();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventKinds } from '../../../contract/webhooks.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
-import { startReceiver, type Receiver } from './testing.ts';
+import { startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from './worker.ts';
 
 /**

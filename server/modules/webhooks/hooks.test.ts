@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hooks, projects, projectUsers } from '../../db/schema/index.ts';
 import { TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
-import { hookSuite, startReceiver } from './testing.ts';
+import { hookSuite, startReceiver } from '../../test/webhook-receiver.ts';
 
 const suite = hookSuite({ webhooks: { timeoutMs: 1_000 } });
 let t: TestContext;

@@ -3,7 +3,7 @@ import { loadWebhookSettings } from '../../config.ts';
 import { openPostgres, type Database } from '../../db/client.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
 import { emitEvent } from './outbox.ts';
-import { startReceiver, type Receiver } from './testing.ts';
+import { startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from './worker.ts';
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);

@@ -4,7 +4,7 @@ import { hooks } from '../../db/schema/index.ts';
 import { setupTestApp, type TestContext } from '../../test/harness.ts';
 import { checkTarget, isPublicAddress, postJson, UnsafeTargetError } from './net.ts';
 import { emitEvent } from './outbox.ts';
-import { startReceiver, type Receiver } from './testing.ts';
+import { startReceiver, type Receiver } from '../../test/webhook-receiver.ts';
 import { createWebhookWorker } from './worker.ts';
 
 /** A resolver standing in for DNS (the machine has no network): fixed answers, and a name that changes its answer. */

@@ -17,7 +17,7 @@ import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
 // Clock in shows once today's timecard has answered: its code loads beside that request, not with the first screen.
 const ClockButton = lazy(() => import('../../features/timecards/clock-button.tsx').then((m) => ({ default: m.ClockButton })));
 // The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
-const ApprovalsBadge = lazy(() => import('../../features/review/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
+const ApprovalsBadge = lazy(() => import('../../features/approvals/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
 
 /** The signed-in frame around a screen: the shell with the user's navigation, this week and the timer. */
 export function AppFrame({ children }: { children: ReactNode }) {

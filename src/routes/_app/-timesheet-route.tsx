@@ -2,7 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
-import { LazyApprovalBar } from '../../features/approvals/lazy-approval-bar.tsx';
+import { LazyApprovalBar } from '../../features/week-submission/lazy-approval-bar.tsx';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { elapsedOf } from '../../features/timer/api.ts';

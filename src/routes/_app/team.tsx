@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
-import { ManagersOnly } from '../../features/review/managers-only.tsx';
+import { ManagersOnly } from '../../features/approvals/managers-only.tsx';
 import { parseTeamSearch, type TeamSearch } from '../../features/team/search-params.ts';
 import { TeamPage } from '../../features/team/team-page.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';

@@ -2,7 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useApi } from '../../../api/context.ts';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
-import { ManagersOnly } from '../../../features/review/managers-only.tsx';
+import { ManagersOnly } from '../../../features/approvals/managers-only.tsx';
 import { weekStartOf } from '../../../features/shell/week-start.ts';
 import { teamQueryOptions } from '../../../features/team/api.ts';
 import { teamTodayQueryOptions } from '../../../features/timecards/api.ts';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { loadWebhookSettings, type WebhookSettings } from '../../config.ts';
-import { hooks } from '../../db/schema/index.ts';
-import { setupTestApp, type TestContext } from '../../test/harness.ts';
+import { loadWebhookSettings, type WebhookSettings } from '../config.ts';
+import { hooks } from '../db/schema/index.ts';
+import { setupTestApp, type TestContext } from './harness.ts';
 
 /** One request a test receiver got. */
 export interface Received {

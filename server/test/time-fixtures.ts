@@ -1,5 +1,5 @@
-import { clients, projects, projectUsers, tasks, type StoredBilling, type StoredBudget, type StoredRate } from '../../db/schema/index.ts';
-import type { TestContext } from '../../test/harness.ts';
+import { clients, projects, projectUsers, tasks, type StoredBilling, type StoredBudget, type StoredRate } from '../db/schema/index.ts';
+import type { TestContext } from './harness.ts';
 
 /** Test data written through Scope (the project and task routes belong to another module). */
 export function fixtures(t: TestContext) {

@@ -1,5 +1,5 @@
-import { projects, projectUsers, tasks, timeHistory, timeRecords, type StoredBilling, type StoredRate } from '../../db/schema/index.ts';
-import type { Scope } from '../../db/scope.ts';
+import { projects, projectUsers, tasks, timeHistory, timeRecords, type StoredBilling, type StoredRate } from '../db/schema/index.ts';
+import type { Scope } from '../db/scope.ts';
 
 /**
  * Rows for tests and benchmarks, written straight through a Scope so they do not depend on other

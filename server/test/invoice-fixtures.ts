@@ -1,6 +1,6 @@
-import { clients, expenseCategories, expenses } from '../../db/schema/index.ts';
-import type { TestContext, TestUser } from '../../test/harness.ts';
-import { seedProject, seedTask, seedTime } from '../dashboards/fixtures.ts';
+import { clients, expenseCategories, expenses } from '../db/schema/index.ts';
+import type { TestContext, TestUser } from './harness.ts';
+import { seedProject, seedTask, seedTime } from './dashboard-fixtures.ts';
 
 /**
  * One client (Acme) with May 2026 worked out by hand in docs/invoices.md ("Worked example"). Rates are

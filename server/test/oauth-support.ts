@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { oauthThrottle } from '../db/schema/index.ts';
 import { serveApi } from '../http/node-server.ts';
 import type { Config } from '../config.ts';
-import { setupTestApp, type TestUser } from '../test/harness.ts';
+import { setupTestApp, type TestUser } from './harness.ts';
 
 /** Test support for the OAuth suites: the real server on a loopback port, a cookie-keeping browser, and oauth4webapi helpers. */
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestContext, TestUser } from '../../test/harness.ts';
+import type { TestContext, TestUser } from './harness.ts';
 
 /** Projects, tasks and sections made through the API for the tasks tests, each checked to be created. */
 export async function createProject(t: TestContext, as: TestUser, body: Record<string, unknown>) {

@@ -1,6 +1,6 @@
-import { clients, expenseCategories, expenses, timeOff, timeOffTypes } from '../../db/schema/index.ts';
-import type { TestContext, TestUser } from '../../test/harness.ts';
-import { seedProject, seedTask, seedTime } from './fixtures.ts';
+import { clients, expenseCategories, expenses, timeOff, timeOffTypes } from '../db/schema/index.ts';
+import type { TestContext, TestUser } from './harness.ts';
+import { seedProject, seedTask, seedTime } from './dashboard-fixtures.ts';
 
 /*
  * One seeded month (April 2026) with every figure worked out by hand below. Rates and costs are cents
