@@ -66,15 +66,15 @@ async function seed() {
     billable: true,
   });
   const invoice = await call<{ id: number }>('POST', `/clients/${client.id}/invoices`, admin, {});
-  return { member, supervisor, invoiceId: invoice.id, projectId: project.id, clientId: client.id };
+  return { member, supervisor, invoiceId: invoice.id };
 }
 
-async function check(page: Page, info: TestInfo, who: string, path: string, heading: string | RegExp, name: string, hasTable = true) {
+async function check(page: Page, info: TestInfo, who: string, path: string, heading: string | RegExp, name: string) {
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    if (hasTable) await expect(page.locator('main table').first()).toBeVisible();
+    await expect(page.getByRole('table').first()).toBeVisible();
     await expect(page.getByText(/Loading/)).toHaveCount(0);
     await page.screenshot({ path: info.outputPath(`${name}-${who}-${width}.png`), fullPage: true });
     await expectNoClippedTables(page);
@@ -91,33 +91,6 @@ test('time off, timecards, expenses and invoices fit the admin’s screen at 102
   await check(page, info, 'admin', '/expenses', 'Expenses', 'expenses');
   await check(page, info, 'admin', '/invoices', 'Invoices', 'invoices');
   await check(page, info, 'admin', `/invoices/${w.invoiceId}`, /INV-/, 'invoice');
-});
-
-test('every other screen of the admin fits at 1024, 1360 and 375 px', async ({ page }, info) => {
-  test.setTimeout(300_000);
-  const w = await seed();
-  await useKeySessionOn(page, apiUrl(), adaKey());
-  const project = `/projects/${w.projectId}`;
-  const screens: [path: string, name: string, hasTable: boolean][] = [
-    ['/timesheet', 'timesheet', false],
-    ['/approvals', 'approvals', false],
-    ['/approvals/team', 'team-week', true],
-    ['/team', 'team', true],
-    ['/clients', 'clients', true],
-    [`/clients/${w.clientId}`, 'client', false],
-    ['/projects', 'projects', true],
-    [`${project}/tasks`, 'project-tasks', true],
-    [`${project}/fields`, 'project-fields', false],
-    [`${project}/team`, 'project-team', true],
-    [`${project}/budget`, 'project-budget', false],
-    [`${project}/billing`, 'project-billing', false],
-    ['/reports/clients', 'reports-clients', true],
-    ['/reports/projects', 'reports-projects', true],
-    ['/reports/people', 'reports-people', true],
-    ['/integrations', 'integrations', false],
-    ['/profile', 'profile', false],
-  ];
-  for (const [path, name, hasTable] of screens) await check(page, info, 'admin', path, /./, name, hasTable);
 });
 
 test('time off, timecards and expenses fit the supervisor’s screen at 1024, 1360 and 375 px', async ({ page }, info) => {
