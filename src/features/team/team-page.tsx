@@ -177,6 +177,7 @@ function teamColumns(admin: boolean, narrow: boolean, edit: (u: User) => void, t
           {narrow && (
             <span className={styles.muted}>{`${roleLabel(u.role)} \u00b7 ${statusLabel[u.status]} \u00b7 ${hours(u.capacity)}`}</span>
           )}
+          {admin && rowActions(u, edit, toggle)}
         </span>
       ),
     },
@@ -189,33 +190,28 @@ function teamColumns(admin: boolean, narrow: boolean, edit: (u: User) => void, t
     },
     { id: 'capacity', header: 'Capacity', align: 'end', sortValue: (u) => u.capacity, cell: (u) => hours(u.capacity) },
   ];
-  if (narrow) return admin ? [cols[0]!, actions(edit, toggle)] : [cols[0]!];
+  if (narrow) return [cols[0]!];
   if (!admin) return cols;
   return [
     ...cols,
     { id: 'rate', header: 'Rate', align: 'end', sortValue: (u) => u.rate, cell: (u) => money(u.rate) },
     { id: 'cost', header: 'Cost', align: 'end', sortValue: (u) => u.cost, cell: (u) => money(u.cost) },
-    actions(edit, toggle),
   ];
 }
 
-const actions = (edit: (u: User) => void, toggle: (u: User) => void): Column<User> => ({
-  id: 'actions',
-  header: 'Actions',
-  hideHeader: true,
-  cell: (u) => (
-    <span className={styles.rowActions}>
-      <Button size="sm" onClick={() => edit(u)} aria-label={`Edit ${u.name}`}>
-        Edit
-      </Button>
-      <Button
-        size="sm"
-        variant="ghost"
-        onClick={() => toggle(u)}
-        aria-label={`${u.status === 'removed' ? 'Reactivate' : 'Deactivate'} ${u.name}`}
-      >
-        {u.status === 'removed' ? 'Reactivate' : 'Deactivate'}
-      </Button>
-    </span>
-  ),
-});
+/** A person's Edit and Deactivate sit under their name, so they stay in sight at every width. */
+const rowActions = (u: User, edit: (u: User) => void, toggle: (u: User) => void) => (
+  <span className={styles.rowActions}>
+    <Button size="sm" onClick={() => edit(u)} aria-label={`Edit ${u.name}`}>
+      Edit
+    </Button>
+    <Button
+      size="sm"
+      variant="ghost"
+      onClick={() => toggle(u)}
+      aria-label={`${u.status === 'removed' ? 'Reactivate' : 'Deactivate'} ${u.name}`}
+    >
+      {u.status === 'removed' ? 'Reactivate' : 'Deactivate'}
+    </Button>
+  </span>
+);
