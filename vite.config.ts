@@ -12,9 +12,12 @@ export default defineConfig({
     tanstackRouter({
       target: 'react',
       autoCodeSplitting: true,
-      // Every screen is a lazy route: its loader and page load together (the loader pulls in what the page
-      // needs), its skeleton and error screen apart. The home screen opts out (see routes/_app/timesheet.tsx).
-      codeSplittingOptions: { defaultBehavior: [['loader', 'component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']] },
+      // Every screen is a lazy route: its loader in a small chunk of its own, so the screen's data is asked for
+      // while the page's code downloads; its page, skeleton and error screen apart. The home screen opts out
+      // (see routes/_app/timesheet.tsx).
+      codeSplittingOptions: {
+        defaultBehavior: [['loader'], ['component'], ['pendingComponent'], ['errorComponent'], ['notFoundComponent']],
+      },
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
@@ -50,6 +53,10 @@ export default defineConfig({
         // Everything the first screen imports statically ships as one chunk: one request, and one gzip
         // dictionary instead of a dozen small files each paying its own.
         codeSplitting: { groups: [{ name: 'app', tags: ['$initial'] }] },
+        // The first screen's chunk names every lazy chunk it can load (each route's page and loader), so lazy
+        // chunks are named by their hash alone, of seven characters (the fewest the bundler takes for this many
+        // chunks): about 350 bytes less to download first. `.vite/manifest.json` maps each file to its source.
+        chunkFileNames: 'assets/[hash:7].js',
       },
     },
   },

@@ -25,7 +25,7 @@ import { Secrets } from '../server/lib/secrets.ts';
 import { startApi } from '../server/main.ts';
 import { createTeam, createUser } from '../server/modules/users/service.ts';
 import type { Bench, BenchResult } from './types.ts';
-import { gzipBytes, measureScreens, waterfall } from './web-routes.ts';
+import { chunkNames, gzipBytes, measureScreens, waterfall } from './web-routes.ts';
 import { measureReports } from './web-reports.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -144,11 +144,12 @@ const gridDrawnAt = (page: Page) =>
     });
 
 /** The page's requests until the grid was drawn (its `tk-grid-drawn` mark). */
-const waterfallOf = async (page: Page) =>
+const waterfallOf = async (page: Page, names?: Map<string, string>) =>
   waterfall(
     page,
     await page.evaluate(() => performance.getEntriesByName('tk-grid-drawn', 'mark').at(-1)?.startTime ?? Infinity),
     'grid drawn',
+    names,
   );
 
 const PARTS = ['timesheet', 'screens', 'typing', 'reports'] as const;
@@ -181,6 +182,7 @@ interface Site {
 async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: string, firstRender: BenchResult): Promise<BenchResult[]> {
   const cold: number[] = [];
   const waterfalls: string[][] = [];
+  const names = chunkNames(dist);
   let kept: StorageState | undefined;
   // Scripts the browser fetched by the time the grid was drawn (first cold run): the static figure's check.
   const fetched = new Set<string>();
@@ -190,7 +192,7 @@ async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: s
       page.on('request', (r) => r.url().startsWith(siteUrl) && r.url().endsWith('.js') && fetched.add(new URL(r.url()).pathname));
     await page.goto(`${siteUrl}/timesheet`);
     cold.push(await gridDrawnAt(page));
-    waterfalls.push(await waterfallOf(page));
+    waterfalls.push(await waterfallOf(page, names));
     if (i === 0) page.removeAllListeners('request');
     if (i === 0) kept = await context.storageState();
     await context.close();
@@ -202,7 +204,7 @@ async function measureTimesheet({ browser, dist, siteUrl, apiUrl }: Site, key: s
     const { context, page } = await openSignedIn(browser, apiUrl, key, kept);
     await page.goto(`${siteUrl}/timesheet`);
     returning.push(await gridDrawnAt(page));
-    returningWaterfalls.push(await waterfallOf(page));
+    returningWaterfalls.push(await waterfallOf(page, names));
     await context.close();
   }
   const fetchedBytes = [...fetched].reduce((sum, p) => sum + gzipBytes(path.join(dist, p)), 0);

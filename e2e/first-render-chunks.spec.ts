@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { firstRenderBytes } from '../bench/web.bench.ts';
 import { expect, test } from './fixtures.ts';
@@ -7,15 +8,26 @@ import { call, cell, seedWorld, signInWithKey } from './timesheet-helpers.ts';
 const BUDGET = 120 * 1024;
 
 test('the first render of /timesheet needs at most 120 KiB of JavaScript', () => {
-  const { total } = firstRenderBytes(path.resolve(import.meta.dirname, '../dist'));
+  const { total } = firstRenderBytes(dist);
   expect(total).toBeLessThanOrEqual(BUDGET);
 });
+
+const dist = path.resolve(import.meta.dirname, '../dist');
+
+/** The served address of a source module's lazy chunk (chunks are named by their hash alone), as a pattern. */
+function chunkOf(source: string): RegExp {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string }>;
+  const file = manifest[source]?.file;
+  if (!file) throw new Error(`The build has no chunk for ${source}`);
+  return new RegExp(`/${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+}
+const weekActions = () => chunkOf('src/features/timesheet/week-actions.ts');
 
 /** Holds the grid's editing code (loaded just after the first paint) until `release` is called. */
 async function holdEditingCode(page: import('@playwright/test').Page) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
-  await page.route(/\/assets\/week-actions-[\w-]+\.js$/, async (route) => {
+  await page.route(weekActions(), async (route) => {
     await released;
     await route.continue();
   });
@@ -68,7 +80,7 @@ test('when the editing code cannot load, the user is told and the next key asks 
   await signInWithKey(page, w.member.apiKey, '/timesheet');
 
   let failing = true;
-  await page.route(/\/assets\/week-actions-[\w-]+\.js$/, (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
+  await page.route(weekActions(), (route) => (failing ? route.abort('internetdisconnected') : route.continue()));
   await page.reload();
   const target = cell(page, first!.name, w.dates[1]!);
   await target.focus();

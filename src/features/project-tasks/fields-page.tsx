@@ -1,8 +1,7 @@
 import './project-tasks.css';
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState } from 'react';
 import type { Field } from '../../../contract/fields.ts';
-import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
@@ -21,14 +20,6 @@ import { projectRights } from './rights.ts';
 const FieldForm = lazy(() => import('./field-form.tsx'));
 
 /** Loads what the custom fields tab shows, for the route's loader. */
-export const loadFieldsTab = (queryClient: QueryClient, api: ApiClient, projectId: string) =>
-  Promise.all([
-    queryClient.ensureQueryData(currentUserQueryOptions(api)),
-    queryClient.ensureQueryData(projectQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(fieldsQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(tasksQueryOptions(api, projectId)),
-  ]);
-
 /** The project's custom fields in display order: define, reorder, set visibility, edit and delete. */
 export function FieldsPage({ projectId }: { projectId: string }) {
   const api = useApi();
@@ -121,7 +112,11 @@ export function FieldsPage({ projectId }: { projectId: string }) {
           ))}
         </ol>
       )}
-      <Dialog open={editing !== null} title={editing === 'new' ? 'Add a custom field' : `Edit ${editing?.name ?? 'field'}`} onClose={() => setEditing(null)}>
+      <Dialog
+        open={editing !== null}
+        title={editing === 'new' ? 'Add a custom field' : `Edit ${editing?.name ?? 'field'}`}
+        onClose={() => setEditing(null)}
+      >
         <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
           {editing !== null && (
             <FieldForm

@@ -8,9 +8,6 @@ import { projectQueryOptions } from './api.ts';
 /** The project page's layout route, which names the project (its `<h1>`) above the tabs. */
 const LAYOUT_ROUTE = '/_app/projects/$projectId';
 
-/** A project id as the API writes it (`ev:12`), or null. */
-export const projectIdParam = (param: string) => (/^ev:\d{1,15}$/.test(param) ? param : null);
-
 /**
  * Frames a tab of the project page: the document title, and the project's name as the page heading
  * when the tab is shown without the project page's layout (which otherwise gives it).

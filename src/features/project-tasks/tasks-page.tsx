@@ -1,8 +1,7 @@
 import './project-tasks.css';
-import { useSuspenseQuery, type QueryClient } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Section, Task } from '../../../contract/tasks.ts';
-import type { ApiClient } from '../../api/client.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
@@ -31,16 +30,6 @@ import { focusNew } from '../../ui/focus-new.ts';
 const TaskDialogBody = lazy(() => import('./task-dialog.tsx'));
 
 /** Loads what the tasks tab shows, for the route's loader. */
-export const loadTasksTab = (queryClient: QueryClient, api: ApiClient, projectId: string) =>
-  Promise.all([
-    queryClient.ensureQueryData(currentUserQueryOptions(api)),
-    queryClient.ensureQueryData(projectQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(sectionsQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(tasksQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(fieldsQueryOptions(api, projectId)),
-    queryClient.ensureQueryData(peopleQueryOptions(api)),
-  ]);
-
 /** The project's sections and their tasks: add, rename, close, move, estimate, delete. */
 export function TasksPage({ projectId }: { projectId: string }) {
   const api = useApi();
@@ -149,7 +138,9 @@ export function TasksPage({ projectId }: { projectId: string }) {
               }
               onDeleteSection={() => group.section && setDeletingSection(group.section)}
               onAddTask={(name) =>
-                taskMut.create.mutateAsync({ name, section: group.section?.id ?? null }).then((t) => announce(`${t.name} added to ${groupName(group)}.`))
+                taskMut.create
+                  .mutateAsync({ name, section: group.section?.id ?? null })
+                  .then((t) => announce(`${t.name} added to ${groupName(group)}.`))
               }
               onToggle={toggleClosed}
               onOpen={(t) => setOpenTask(t.id)}

@@ -13,7 +13,7 @@ import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/_app/integrations')({
   // The skeleton ships with the route: the router draws it while the screen's code downloads, so it cannot wait for a chunk.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),

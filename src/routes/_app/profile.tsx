@@ -8,7 +8,7 @@ import { ScreenSkeleton } from '../../ui/skeleton.tsx';
 
 export const Route = createFileRoute('/_app/profile')({
   // The skeleton ships with the route: the router draws it while the screen's code downloads, so it cannot wait for a chunk.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   pendingComponent: ScreenSkeleton,
   component: ProfileRoute,

@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { dateAtOffset } from '../../../../contract/weeks.ts';
 import { useApi } from '../../../api/context.ts';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
-import { inboxQueryOptions } from '../../../features/approvals/api.ts';
+import { inboxQueryOptions, teamUsersQueryOptions } from '../../../features/approvals/api.ts';
 import { ApprovalsTabs } from '../../../features/approvals/approvals-tabs.tsx';
 import { InboxPage } from '../../../features/approvals/inbox-page.tsx';
 import { neighbour, nextAfterDecision } from '../../../features/approvals/inbox-order.ts';
@@ -15,7 +15,13 @@ import { PageTitle } from '../../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/_app/approvals/')({
   validateSearch: (raw: Record<string, unknown>): InboxSearch => parseInboxSearch(raw),
-  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
+  loaderDeps: ({ search }) => ({ status: search.status, week: search.week, person: search.person }),
+  // The inbox and the people are asked for while the page's code downloads (the loader is a chunk of its own).
+  loader: ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(inboxQueryOptions(context.api, deps));
+    void context.queryClient.prefetchQuery(teamUsersQueryOptions(context.api));
+    return context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+  },
   component: ApprovalsRoute,
 });
 

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { dateAtOffset } from '../../../../contract/weeks.ts';
 import { useApi } from '../../../api/context.ts';
 import { currentUserQueryOptions } from '../../../auth/current-user.ts';
+import { teamUsersQueryOptions, teamWeekQueryOptions } from '../../../features/approvals/api.ts';
 import { ApprovalsTabs } from '../../../features/approvals/approvals-tabs.tsx';
 import { ManagersOnly } from '../../../features/approvals/managers-only.tsx';
 import { MemberWeek } from '../../../features/approvals/member-week.tsx';
@@ -30,7 +31,15 @@ export const Route = createFileRoute('/_app/approvals/team')({
     if (person !== undefined) out.person = person;
     return out;
   },
-  loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
+  loaderDeps: ({ search }) => ({ week: search.week }),
+  // Everyone's week is asked for while the page's code downloads (the loader is a chunk of its own).
+  loader: async ({ context, deps }) => {
+    void context.queryClient.prefetchQuery(teamUsersQueryOptions(context.api));
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    const weekId = deps.week ?? weekOfDate(dateAtOffset(new Date(), me.timezone ?? 0), me.team?.weekStart ?? 1);
+    if (me.role === 'admin' || me.role === 'supervisor') void context.queryClient.prefetchQuery(teamWeekQueryOptions(context.api, weekId));
+    return me;
+  },
   component: TeamWeekRoute,
 });
 

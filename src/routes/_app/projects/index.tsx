@@ -22,7 +22,13 @@ function parseFilters(search: Record<string, unknown>): ProjectFilters {
 
 export const Route = createFileRoute('/_app/projects/')({
   validateSearch: parseFilters,
-  loader: ({ context }) => context.queryClient.ensureQueryData(projectListQueryOptions(context.api)),
+  // The loader is a chunk of its own: the list and the client names are asked for while the page's code downloads.
+  loader: async ({ context }) => {
+    const list = context.queryClient.ensureQueryData(projectListQueryOptions(context.api));
+    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    if (me.role !== 'member_limited') void context.queryClient.prefetchQuery(clientListQueryOptions(context.api));
+    return list;
+  },
   component: ProjectsRoute,
 });
 

@@ -29,18 +29,27 @@ const parseUser = (v: unknown) => {
 const isManager = (role: string) => role === 'admin' || role === 'supervisor';
 
 export const Route = createFileRoute('/_app/timecards/')({
-  validateSearch: (search: Record<string, unknown>): TimecardsSearch => ({ week: parseWeekParam(search.week), user: parseUser(search.user) }),
-  beforeLoad: async ({ context, search }) => {
-    if (search.week !== undefined) return;
-    const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
-    throw redirect({ to: '/timecards', search: { week: thisWeek(new Date(), me.timezone ?? 0, weekStartOf(me)), user: search.user }, replace: true });
-  },
+  validateSearch: (search: Record<string, unknown>): TimecardsSearch => ({
+    week: parseWeekParam(search.week),
+    user: parseUser(search.user),
+  }),
   loaderDeps: ({ search }) => ({ week: search.week, user: search.user }),
+  // A chunk of its own, so the week is asked for while the page's code downloads; without a week in the URL it
+  // sends the user to this week (the link then opens the same week later).
   loader: async ({ context, deps }) => {
     const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
+    if (deps.week === undefined)
+      throw redirect({
+        to: '/timecards',
+        search: { week: thisWeek(new Date(), me.timezone ?? 0, weekStartOf(me)), user: deps.user },
+        replace: true,
+      });
     const userId = deps.user ?? me.id;
     if (userId !== me.id && !isManager(me.role)) return;
-    const { from, to } = weekRange(parseWeekParam(deps.week)!, weekStartOf(me));
+    const weekId = parseWeekParam(deps.week)!;
+    const { from, to } = weekRange(weekId, weekStartOf(me));
+    // The week's tracked time beside the cards: asked for now, not after the page draws.
+    void context.queryClient.prefetchQuery(weekTimesheetQueryOptions(context.api, userId, weekId));
     await Promise.all([
       context.queryClient.ensureQueryData(timecardsQueryOptions(context.api, userId, from, to)),
       // Names for the picker, the heading and the history, at first paint for the people who pick.
@@ -65,11 +74,16 @@ function TimecardsRoute() {
   const person = team?.find((u) => u.id === userId);
   const tz = (own ? me.timezone : person?.timezone) ?? me.timezone ?? 0;
   const { data: timesheet } = useQuery({ ...weekTimesheetQueryOptions(api, userId, weekId), enabled: own || manager });
-  const go = (s: TimecardsSearch) => void navigate({ to: '/timecards', search: { week: s.week, user: s.user === me.id ? undefined : s.user } });
+  const go = (s: TimecardsSearch) =>
+    void navigate({ to: '/timecards', search: { week: s.week, user: s.user === me.id ? undefined : s.user } });
 
   if (!own && !manager) {
     return (
-      <NotAllowedPage title="Timecards" action="open another person's timecards" because="only admins and supervisors see the team's timecards">
+      <NotAllowedPage
+        title="Timecards"
+        action="open another person's timecards"
+        because="only admins and supervisors see the team's timecards"
+      >
         <Link to="/timecards">Back to your timecards</Link>
       </NotAllowedPage>
     );
@@ -88,7 +102,14 @@ function TimecardsRoute() {
         today={dateAtOffset(new Date(), tz)}
         tracked={timesheet === undefined ? null : (timesheet?.dailyTime.reduce((sum, d) => sum + d.time, 0) ?? 0)}
         timeOff={timesheet?.timeOffAssignments ?? []}
-        weekNav={<WeekNav weekId={weekId} weekStart={weekStart} thisWeekId={thisWeek(new Date(), tz, weekStart)} onChange={(week) => go({ week, user: userId })} />}
+        weekNav={
+          <WeekNav
+            weekId={weekId}
+            weekStart={weekStart}
+            thisWeekId={thisWeek(new Date(), tz, weekStart)}
+            onChange={(week) => go({ week, user: userId })}
+          />
+        }
         tools={
           manager && (
             <TimecardsToolbar>

@@ -1,11 +1,12 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
-import { TabFrame, projectIdParam } from '../../../../features/project-tasks/tab-frame.tsx';
+import { TabFrame } from '../../../../features/project-tasks/tab-frame.tsx';
 import { ScreenSkeleton } from '../../../../ui/skeleton.tsx';
-import { FieldsPage, loadFieldsTab } from '../../../../features/project-tasks/fields-page.tsx';
+import { loadFieldsTab, projectIdParam } from '../../../../features/project-tasks/load.ts';
+import { FieldsPage } from '../../../../features/project-tasks/fields-page.tsx';
 
 export const Route = createFileRoute('/_app/projects/$projectId/fields')({
   // The skeleton ships with the route: the router draws it while the tab's code downloads, so it cannot wait for a chunk.
-  codeSplitGroupings: [['loader', 'component'], ['errorComponent'], ['notFoundComponent']],
+  codeSplitGroupings: [['loader'], ['component'], ['errorComponent'], ['notFoundComponent']],
   loader: async ({ context, params }) => {
     const id = projectIdParam(params.projectId);
     if (id === null) throw notFound();
