@@ -95,9 +95,13 @@ export async function expectNoAxeViolations(page: Page) {
   // Scan a settled page: a toast fading in or out has, for a moment, the contrast of a half-drawn element.
   const settled = () =>
     page
-      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
-        timeout: 3000,
-      })
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        null,
+        {
+          timeout: 3000,
+        },
+      )
       .catch(() => undefined);
   const scan = async () => {
     await settled();
@@ -116,6 +120,9 @@ export async function expectNoAxeViolations(page: Page) {
 export async function openScreen(page: Page, label: string) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const link = nav.getByRole('link', { name: label, exact: true });
-  if (!(await link.first().isVisible())) await nav.getByRole('button', { name: /^More/ }).click();
+  const more = nav.getByRole('button', { name: /^More/ });
+  // The navigation is drawn first (the shell may still be loading): then the link shows, or More holds it.
+  await expect(link.or(more).first()).toBeVisible();
+  if (!(await link.first().isVisible())) await more.click();
   await link.first().click();
 }
