@@ -23,6 +23,18 @@ async function resume(c: Context<AppEnv>, pending: PendingSignIn): Promise<Resum
   return { kind: 'ok', req: checked.req };
 }
 
+/**
+ * Where the step's form may end up (CSP form-action follows redirects): the app's origin when the sign-in
+ * started from an authorization request that is still valid.
+ */
+async function formTargets(c: Context<AppEnv>, pending: PendingSignIn): Promise<string[]> {
+  if (!pending.params) return [];
+  const p = new Map<string, string>();
+  for (const [k, v] of Object.entries(JSON.parse(pending.params) as Record<string, string | null>)) if (typeof v === 'string') p.set(k, v);
+  const checked = await checkAuthzRequest(c.get('deps'), p);
+  return checked.kind === 'ok' ? [new URL(checked.req.redirectUri).origin] : [];
+}
+
 const expiredForm = (c: Context<AppEnv>) =>
   sendPage(c, 'Try again', messagePage('This form has expired', 'Go back, reload the page and sign in again.'), { status: 403 });
 
@@ -48,6 +60,7 @@ async function showSetup(c: Context<AppEnv>, pending: PendingSignIn, extra: { er
   const { error, status } = extra;
   return sendPage(c, 'Set up two-factor', signInSetupPage({ csrf: csrfToken(c), email: pending.user.email, view, ...(error ? { error } : {}) }), {
     status: status ?? 200,
+    formTargets: await formTargets(c, pending),
   });
 }
 
@@ -55,7 +68,9 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
   app.get('/oauth/signin/code', async (c) => {
     const pending = await currentPending(c);
     if (!pending || pending.kind !== 'code') return timedOut(c);
-    return sendPage(c, 'Two-factor sign-in', codeStepPage({ csrf: csrfToken(c), email: pending.user.email }));
+    return sendPage(c, 'Two-factor sign-in', codeStepPage({ csrf: csrfToken(c), email: pending.user.email }), {
+      formTargets: await formTargets(c, pending),
+    });
   });
 
   app.post('/oauth/signin/code', async (c) => {
@@ -69,6 +84,7 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
       const status = refusedStatus(c, check);
       return sendPage(c, 'Two-factor sign-in', codeStepPage({ csrf: csrfToken(c), email: pending.user.email, error: codeProblem(check) }), {
         status,
+        formTargets: await formTargets(c, pending),
       });
     }
     await endPending(c);

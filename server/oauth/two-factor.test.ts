@@ -194,6 +194,9 @@ describe('signing in with a code', () => {
     let html = await (await browser.fetch(url.toString())).text();
     let res = await browser.post(`${env.base}/oauth/signin`, { ...formFields(html, '/oauth/signin'), email: user.email, password: PASSWORD });
     expect(location(res).pathname).toBe('/oauth/signin/code');
+    // The code's form may end up at the web app (CSP form-action follows the redirect).
+    const codePage = await browser.fetch(`${env.base}/oauth/signin/code`);
+    expect(codePage.headers.get('content-security-policy')).toContain("form-action 'self' http://127.0.0.1:5173;");
 
     res = await submit(browser, '/oauth/signin/code', '/oauth/signin/cancel');
     expect(res.status).toBe(200);
