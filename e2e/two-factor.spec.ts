@@ -11,7 +11,13 @@ import { apiUrl, call, INVITED_PASSWORD, inviteAndAccept } from './timesheet-hel
 
 /** The code an authenticator app shows for `secret` at `ms` (now by default). */
 const codeAt = (secret: string, ms = Date.now()) =>
-  OTPAuth.TOTP.generate({ secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, '')), algorithm: 'SHA1', digits: 6, period: 30, timestamp: ms });
+  OTPAuth.TOTP.generate({
+    secret: OTPAuth.Secret.fromBase32(secret.replace(/\s/g, '')),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    timestamp: ms,
+  });
 
 async function newMember(label: string) {
   const email = `${label}-${crypto.randomBytes(4).toString('hex')}@example.test`;

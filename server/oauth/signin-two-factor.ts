@@ -58,10 +58,15 @@ async function showSetup(c: Context<AppEnv>, pending: PendingSignIn, extra: { er
   // Two-factor turned on meanwhile (on another device): the code step instead.
   if (!view) return redirect(c, '/oauth/signin/code', 303);
   const { error, status } = extra;
-  return sendPage(c, 'Set up two-factor', signInSetupPage({ csrf: csrfToken(c), email: pending.user.email, view, ...(error ? { error } : {}) }), {
-    status: status ?? 200,
-    formTargets: await formTargets(c, pending),
-  });
+  return sendPage(
+    c,
+    'Set up two-factor',
+    signInSetupPage({ csrf: csrfToken(c), email: pending.user.email, view, ...(error ? { error } : {}) }),
+    {
+      status: status ?? 200,
+      formTargets: await formTargets(c, pending),
+    },
+  );
 }
 
 export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {

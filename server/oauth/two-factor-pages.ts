@@ -53,9 +53,7 @@ ${opts.next}`;
 }
 
 export type TwoFactorState =
-  | { state: 'off' }
-  | { state: 'setting-up'; view: SetupView }
-  | { state: 'on'; since: string; codesLeft: number };
+  { state: 'off' } | { state: 'setting-up'; view: SetupView } | { state: 'on'; since: string; codesLeft: number };
 
 /** The Two-factor section of the account page. */
 export function twoFactorSection(opts: { csrf: string; tf: TwoFactorState; required: boolean; error?: string }) {

@@ -2,7 +2,16 @@ import { eq } from 'drizzle-orm';
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { twoFactor, twoFactorRecoveryCodes } from '../db/schema/index.ts';
-import { authorizationUrl, Browser, formFields, PASSWORD, registerClient, userWithPassword, useTestServer, type Env } from '../test/oauth-support.ts';
+import {
+  authorizationUrl,
+  Browser,
+  formFields,
+  PASSWORD,
+  registerClient,
+  userWithPassword,
+  useTestServer,
+  type Env,
+} from '../test/oauth-support.ts';
 
 /** Two-factor sign-in (TOTP and recovery codes) on the server's pages, with codes computed from the secret at chosen times. */
 
@@ -192,7 +201,11 @@ describe('signing in with a code', () => {
     const browser = new Browser();
     const { url } = await authorizationUrl(env, client, callback);
     let html = await (await browser.fetch(url.toString())).text();
-    let res = await browser.post(`${env.base}/oauth/signin`, { ...formFields(html, '/oauth/signin'), email: user.email, password: PASSWORD });
+    let res = await browser.post(`${env.base}/oauth/signin`, {
+      ...formFields(html, '/oauth/signin'),
+      email: user.email,
+      password: PASSWORD,
+    });
     expect(location(res).pathname).toBe('/oauth/signin/code');
     // The code's form may end up at the web app (CSP form-action follows the redirect).
     const codePage = await browser.fetch(`${env.base}/oauth/signin/code`);
@@ -308,7 +321,11 @@ describe('the team requires two-factor', () => {
     const browser = new Browser();
     const { url } = await authorizationUrl(env, client, callback);
     const signIn = await (await browser.fetch(url.toString())).text();
-    let res = await browser.post(`${env.base}/oauth/signin`, { ...formFields(signIn, '/oauth/signin'), email: member.email, password: PASSWORD });
+    let res = await browser.post(`${env.base}/oauth/signin`, {
+      ...formFields(signIn, '/oauth/signin'),
+      email: member.email,
+      password: PASSWORD,
+    });
     expect(location(res).pathname).toBe('/oauth/signin/setup');
     expect(browser.cookies.has('tk_session')).toBe(false);
     let html = await (await browser.fetch(`${env.base}/oauth/signin/setup`)).text();
@@ -319,7 +336,10 @@ describe('the team requires two-factor', () => {
 
     res = await browser.post(`${env.base}/oauth/signin/setup`, { ...formFields(html, '/oauth/signin/setup'), code: '000000' });
     expect(res.status).toBe(401);
-    res = await browser.post(`${env.base}/oauth/signin/setup`, { ...formFields(html, '/oauth/signin/setup'), code: codeAt(secret, stepStart) });
+    res = await browser.post(`${env.base}/oauth/signin/setup`, {
+      ...formFields(html, '/oauth/signin/setup'),
+      code: codeAt(secret, stepStart),
+    });
     expect(res.status).toBe(200);
     html = await res.text();
     expect(codesOf(html)).toHaveLength(10);
@@ -336,7 +356,10 @@ describe('the team requires two-factor', () => {
     expect(account).toContain('Your team requires two-factor sign-in.');
     expect(account).not.toContain('action="/oauth/account/two-factor/off"');
     const csrf = formFields(account, '/oauth/account/two-factor/recovery-codes').csrf_token!;
-    const off = await browser.post(`${env.base}/oauth/account/two-factor/off`, { csrf_token: csrf, code: codeAt(secret, stepStart + 2 * STEP_MS - 1) });
+    const off = await browser.post(`${env.base}/oauth/account/two-factor/off`, {
+      csrf_token: csrf,
+      code: codeAt(secret, stepStart + 2 * STEP_MS - 1),
+    });
     expect(off.status).toBe(403);
 
     // Cancel during set-up goes back to the sign-in form.

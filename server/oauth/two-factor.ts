@@ -53,7 +53,11 @@ export async function beginSetup(deps: Deps, userId: number, opts: { keep?: bool
   await deps.db
     .insert(twoFactor)
     .values({ userId, secretEnc, lastStep: 0 })
-    .onConflictDoUpdate({ target: twoFactor.userId, set: { secretEnc, lastStep: 0, createdAt: deps.clock() }, setWhere: isNull(twoFactor.enabledAt) });
+    .onConflictDoUpdate({
+      target: twoFactor.userId,
+      set: { secretEnc, lastStep: 0, createdAt: deps.clock() },
+      setWhere: isNull(twoFactor.enabledAt),
+    });
 }
 
 export interface SetupView {
@@ -116,9 +120,7 @@ export async function recoveryCodesLeft(db: Db, userId: number): Promise<number>
 }
 
 export type CodeCheck =
-  | { ok: true; recovery: boolean }
-  | { ok: false; reason: 'wrong' | 'reused' | 'missing' }
-  | { ok: false; reason: 'wait'; seconds: number };
+  { ok: true; recovery: boolean } | { ok: false; reason: 'wrong' | 'reused' | 'missing' } | { ok: false; reason: 'wait'; seconds: number };
 
 const codesKey = (deps: Deps, userId: number) => throttleKey(deps, 'two-factor', String(userId));
 

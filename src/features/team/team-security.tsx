@@ -12,13 +12,19 @@ const securityKey = ['team', 'security'] as const;
 export default function TeamSecurity() {
   const api = useApi();
   const queryClient = useQueryClient();
-  const security = useQuery({ queryKey: securityKey, queryFn: ({ signal }) => api.call(users.teamSecurity, { signal }), staleTime: 60_000 });
+  const security = useQuery({
+    queryKey: securityKey,
+    queryFn: ({ signal }) => api.call(users.teamSecurity, { signal }),
+    staleTime: 60_000,
+  });
   const save = useMutation({
     mutationFn: (requireTwoFactor: boolean) => api.call(users.updateTeamSecurity, { body: { requireTwoFactor } }),
     onSuccess: (data) => {
       queryClient.setQueryData(securityKey, data);
       toast(
-        data.requireTwoFactor ? 'Two-factor sign-in is required: people without it set it up at their next sign-in.' : 'Two-factor sign-in is optional.',
+        data.requireTwoFactor
+          ? 'Two-factor sign-in is required: people without it set it up at their next sign-in.'
+          : 'Two-factor sign-in is optional.',
         'success',
       );
     },
