@@ -13,6 +13,15 @@ export function soloAdminKey(): string {
   return key;
 }
 
+/** The admin of a team of its own for the two-factor journeys (its requirement must not reach the shared team); key in `E2E_TWO_FACTOR_ADMIN_KEY`. */
+export const TWO_FACTOR_ADMIN = { name: 'Tove Factor', email: 'tove-factor@example.test', team: 'Two-factor Studio' } as const;
+
+export function twoFactorAdminKey(): string {
+  const key = process.env.E2E_TWO_FACTOR_ADMIN_KEY;
+  if (!key) throw new Error('E2E_TWO_FACTOR_ADMIN_KEY is not set: run through playwright.config.ts (global setup)');
+  return key;
+}
+
 /** The API key the CLI printed for Ada in the global setup. */
 export function adaKey(): string {
   const key = process.env.E2E_API_KEY;

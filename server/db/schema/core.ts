@@ -8,6 +8,8 @@ export const teams = pgTable('teams', {
   name: text('name').notNull(),
   /** 0 = Sunday … 6 = Saturday. */
   weekStart: integer('week_start').notNull().default(1),
+  /** Everyone must sign in with two-factor: people without it set it up at their next sign-in. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 
