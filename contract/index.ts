@@ -3,6 +3,7 @@ import { clientRoutes } from './clients.ts';
 import { projectRoutes } from './projects.ts';
 import { sectionRoutes, taskRoutes } from './tasks.ts';
 import { userRoutes } from './users.ts';
+import { teamSecurityRoutes } from './team-security.ts';
 import { oauthRoutes } from './oauth.ts';
 import { webhookRoutes } from './webhooks.ts';
 import { timesheetRoutes } from './timesheets.ts';
@@ -22,6 +23,7 @@ import { opsRoutes } from './ops.ts';
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
   users: userRoutes,
+  teamSecurity: teamSecurityRoutes,
   ops: opsRoutes,
   clients: clientRoutes,
   projects: projectRoutes,

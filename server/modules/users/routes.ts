@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import { teamSecurityRoutes } from '../../../contract/team-security.ts';
 import { userRoutes } from '../../../contract/users.ts';
 import { teams, users } from '../../db/schema/index.ts';
 import type { Db } from '../../db/client.ts';
@@ -47,13 +48,13 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
     return issueInvitation(c.get('deps'), scope.db, target);
   });
 
-  register(app, userRoutes.teamSecurity, async (c, _in, caller) => {
+  register(app, teamSecurityRoutes.teamSecurity, async (c, _in, caller) => {
     requireAdmin(caller);
     const [row] = await c.get('deps').db.select({ requireTwoFactor: teams.requireTwoFactor }).from(teams).where(eq(teams.id, caller.team.id));
     return { requireTwoFactor: row?.requireTwoFactor ?? false };
   });
 
-  register(app, userRoutes.updateTeamSecurity, async (c, { body }, caller) => {
+  register(app, teamSecurityRoutes.updateTeamSecurity, async (c, { body }, caller) => {
     requireAdmin(caller);
     const [row] = await c
       .get('deps')

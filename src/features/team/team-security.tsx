@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
-import * as users from '../../api/operations/users.ts';
+import * as teamSecurity from '../../api/operations/teamSecurity.ts';
 import { Switch } from '../../ui/inputs/switch.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './team.module.css';
@@ -14,11 +14,11 @@ export default function TeamSecurity() {
   const queryClient = useQueryClient();
   const security = useQuery({
     queryKey: securityKey,
-    queryFn: ({ signal }) => api.call(users.teamSecurity, { signal }),
+    queryFn: ({ signal }) => api.call(teamSecurity.teamSecurity, { signal }),
     staleTime: 60_000,
   });
   const save = useMutation({
-    mutationFn: (requireTwoFactor: boolean) => api.call(users.updateTeamSecurity, { body: { requireTwoFactor } }),
+    mutationFn: (requireTwoFactor: boolean) => api.call(teamSecurity.updateTeamSecurity, { body: { requireTwoFactor } }),
     onSuccess: (data) => {
       queryClient.setQueryData(securityKey, data);
       toast(
