@@ -56,6 +56,9 @@ export const sortableColumns = [
   'timeOffDays',
   'timeOffTime',
   'costsTimeOff',
+  'roundedTime',
+  'roundedBillableTime',
+  'roundedBillableAmount',
 ] as const;
 
 /** The calendar month holding `today` (`YYYY-MM-DD`): the range a report opens on. */
