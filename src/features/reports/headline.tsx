@@ -25,7 +25,12 @@ export function HeadlineFigures({ figures }: { figures: Headline }) {
     ]);
   if (figures.costs !== undefined) items.push(['Costs', formatMoney(figures.costs)]);
   if (figures.profit !== undefined)
-    items.push(['Profit', formatMoney(figures.profit), figures.costs ? `${figures.returnOnCosts}% return on costs` : undefined]);
+    items.push([
+      'Profit',
+      formatMoney(figures.profit),
+      figures.costs ? `${figures.returnOnCosts}% return on costs` : undefined,
+      r ? 'on recorded time' : undefined,
+    ]);
   return (
     <dl className={styles.headline} aria-label="Headline figures">
       {items.map(([label, value, note, second]) => (
