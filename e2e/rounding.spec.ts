@@ -91,3 +91,21 @@ test('an admin sets a 15-minute rule on a project; reports and a new invoice bil
   );
   expect(invoice.invoiceItems.map((i) => [i.billedTime, i.recordedTime, i.listAmount])).toEqual([[2700, 1740, 9000]]);
 });
+
+test("the team's rule is set from the Team screen (looked at, not changed: other journeys share the team)", async ({ page }, info) => {
+  await page.setViewportSize({ width: 1360, height: 900 });
+  await page.goto('/team');
+  await signInAs(page, ada);
+  await page.getByRole('button', { name: 'Billing rounding' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Billing rounding' });
+  await expect(dialog.getByLabel('Rounding of billed time')).toHaveValue('none');
+  await dialog.getByLabel('Rounding of billed time').selectOption('rule');
+  await expect(dialog.getByLabel('Step')).toHaveValue('15');
+  await expectNoAxeViolations(page);
+  await shot(page, info, 'team-rounding-1360');
+  await page.setViewportSize({ width: 375, height: 800 });
+  await shot(page, info, 'team-rounding-375');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  expect((await call<{ rounding: unknown }>('GET', '/team/rounding', adaKey())).rounding).toBeNull();
+});
