@@ -16,7 +16,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? 'line' : 'list',
+  // Each journey's time in the log: where the suite's minutes go.
+  reporter: 'list',
   outputDir: 'test-results',
   use: {
     ...devices['Desktop Chrome'],

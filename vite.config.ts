@@ -6,6 +6,7 @@ import { defineConfig } from 'vite';
 import { lazyChunkCss } from './scripts/lazy-chunk-css.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadEntryImports } from './scripts/preload-entry-imports.ts';
+import { routePreloads } from './scripts/route-preloads.ts';
 
 export default defineConfig({
   plugins: [
@@ -24,6 +25,7 @@ export default defineConfig({
     react(),
     preloadEntryImports(),
     lazyChunkCss(),
+    routePreloads(),
     precompress(),
   ],
   resolve: {

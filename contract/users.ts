@@ -105,6 +105,10 @@ export type Invitation = z.infer<typeof invitation>;
 /** What `POST /team/users` answers: the new user with their API key (working once they accept) and their invitation. */
 export const invitedUser = user.extend({ apiKey: z.string() }).extend(invitation.shape);
 
+/** The team's sign-in rules (admins): with `requireTwoFactor`, people without two-factor set it up at their next sign-in. */
+export const teamSecurity = z.object({ requireTwoFactor: z.boolean() });
+export type TeamSecurity = z.infer<typeof teamSecurity>;
+
 export const userRoutes = {
   me: defineRoute({
     method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user, secret: true,
@@ -129,6 +133,15 @@ export const userRoutes = {
     method: 'post', path: '/invitation', tag: 'Users',
     summary: 'Accepts an invitation (form-encoded: token, password, confirm): sets the password and makes the user active',
     auth: 'none', formBody: true, status: 200, produces: 'text/html',
+  }),
+  teamSecurity: defineRoute({
+    method: 'get', path: '/team/security', tag: 'Users', summary: "The team's sign-in rules: whether two-factor sign-in is required (admins)",
+    status: 200, response: teamSecurity,
+  }),
+  updateTeamSecurity: defineRoute({
+    method: 'put', path: '/team/security', tag: 'Users',
+    summary: 'Requires two-factor sign-in for the whole team or not (admins); people without it set it up at their next sign-in',
+    body: teamSecurity, status: 200, response: teamSecurity,
   }),
   update: defineRoute({
     method: 'put', path: '/team/users/{user_id}', tag: 'Users', summary: 'Update a user (admins)', params: userIdParams, body: updateUserBody, status: 200, response: user,

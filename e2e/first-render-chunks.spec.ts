@@ -101,3 +101,38 @@ test('when the editing code cannot load, the user is told and the next key asks 
     )
     .toEqual([10800]);
 });
+
+/** The built file of a route's page (`component`) and the style sheets the manifest lists for it. */
+function routeFiles(route: string): { js: string; css: string[] } {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    { file: string; css?: string[] }
+  >;
+  const chunk = manifest[`src/routes/_app/${route}?tsr-split=component`];
+  if (!chunk) throw new Error(`The build has no page chunk for ${route}`);
+  return { js: chunk.file, css: chunk.css ?? [] };
+}
+
+test('a screen opened by its address asks for its page and style sheets with the app, and still opens when that list cannot load', async ({
+  page,
+}) => {
+  const w = await seedWorld('route preloads');
+  await signInWithKey(page, w.member.apiKey, '/timesheet');
+  const profile = routeFiles('profile.tsx');
+  expect(profile.css.length).toBeGreaterThan(0);
+
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'API key', exact: true })).toBeVisible();
+  await expect(page.locator(`head link[rel=modulepreload][href="/${profile.js}"]`)).toBeAttached();
+  for (const css of profile.css) await expect(page.locator(`head link[rel=preload][as=style][href="/${css}"]`)).toBeAttached();
+  // Only the screen's own: not another screen's page.
+  await expect(page.locator(`head link[href="/${routeFiles('team.tsx').js}"]`)).toHaveCount(0);
+
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.route('**/assets/routes-*.json', (route) => route.abort('internetdisconnected'));
+  await page.goto('/time-off');
+  await expect(page.getByRole('heading', { name: 'My requests', exact: true })).toBeVisible();
+  await expect(page.locator(`head link[href="/${routeFiles('time-off.tsx').js}"]`)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

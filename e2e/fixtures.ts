@@ -13,6 +13,15 @@ export function soloAdminKey(): string {
   return key;
 }
 
+/** The admin of a team of its own for the two-factor journeys (its requirement must not reach the shared team); key in `E2E_TWO_FACTOR_ADMIN_KEY`. */
+export const TWO_FACTOR_ADMIN = { name: 'Tove Factor', email: 'tove-factor@example.test', team: 'Two-factor Studio' } as const;
+
+export function twoFactorAdminKey(): string {
+  const key = process.env.E2E_TWO_FACTOR_ADMIN_KEY;
+  if (!key) throw new Error('E2E_TWO_FACTOR_ADMIN_KEY is not set: run through playwright.config.ts (global setup)');
+  return key;
+}
+
 /** The API key the CLI printed for Ada in the global setup. */
 export function adaKey(): string {
   const key = process.env.E2E_API_KEY;
@@ -95,9 +104,13 @@ export async function expectNoAxeViolations(page: Page) {
   // Scan a settled page: a toast fading in or out has, for a moment, the contrast of a half-drawn element.
   const settled = () =>
     page
-      .waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity), null, {
-        timeout: 3000,
-      })
+      .waitForFunction(
+        () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+        null,
+        {
+          timeout: 3000,
+        },
+      )
       .catch(() => undefined);
   const scan = async () => {
     await settled();
@@ -116,6 +129,9 @@ export async function expectNoAxeViolations(page: Page) {
 export async function openScreen(page: Page, label: string) {
   const nav = page.getByRole('navigation', { name: 'Main' });
   const link = nav.getByRole('link', { name: label, exact: true });
-  if (!(await link.first().isVisible())) await nav.getByRole('button', { name: /^More/ }).click();
+  const more = nav.getByRole('button', { name: /^More/ });
+  // The navigation is drawn first (the shell may still be loading): then the link shows, or More holds it.
+  await expect(link.or(more).first()).toBeVisible();
+  if (!(await link.first().isVisible())) await more.click();
   await link.first().click();
 }

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADA, PASSWORD_MEMBERS, SOLO_ADMIN, TEAM_NAME, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
+import { ADA, PASSWORD_MEMBERS, SOLO_ADMIN, TEAM_NAME, TWO_FACTOR_ADMIN, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
 import { startStaticServer } from './static-server.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -67,6 +67,21 @@ export default async function globalSetup() {
     String(soloTeam.id),
   ]);
 
+  // A team of its own for the two-factor journeys: requiring two-factor there reaches nobody else.
+  const twoFactorTeam = cli<{ id: number }>(dataDir, ['team', 'add', '--name', TWO_FACTOR_ADMIN.team]);
+  const twoFactorAdmin = cli<{ id: number; apiKey: string }>(dataDir, [
+    'user',
+    'add',
+    '--name',
+    TWO_FACTOR_ADMIN.name,
+    '--email',
+    TWO_FACTOR_ADMIN.email,
+    '--role',
+    'admin',
+    '--team',
+    String(twoFactorTeam.id),
+  ]);
+
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // Reserve the web port first so the API's CORS origin is known before either starts.
@@ -99,6 +114,7 @@ export default async function globalSetup() {
   process.env.E2E_API_KEY = created.apiKey;
   process.env.E2E_MEMBERS = JSON.stringify(members);
   process.env.E2E_SOLO_ADMIN_KEY = solo.apiKey;
+  process.env.E2E_TWO_FACTOR_ADMIN_KEY = twoFactorAdmin.apiKey;
 
   return async () => {
     await web.close();

@@ -103,6 +103,19 @@ function prependLine(bundle: OutputBundle, chunk: OutputChunk, line: string) {
   }
 }
 
+/** The first screen's chunks: the entries and everything they import statically. */
+export function initialFiles(bundle: OutputBundle): Set<string> {
+  const initial = new Set<string>();
+  const walk = (file: string) => {
+    const chunk = bundle[file];
+    if (initial.has(file) || chunk?.type !== 'chunk') return;
+    initial.add(file);
+    chunk.imports.forEach(walk);
+  };
+  for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(chunk.fileName);
+  return initial;
+}
+
 /** Vite's own module for its preload helper (`vite/preload-helper`). */
 const HELPER = '\0vite/preload-helper.js';
 
@@ -134,14 +147,7 @@ export function lazyChunkCss(): Plugin[] {
       generateBundle: {
         order: 'post',
         handler(_options, bundle) {
-          const initial = new Set<string>();
-          const walk = (file: string) => {
-            const chunk = bundle[file];
-            if (initial.has(file) || chunk?.type !== 'chunk') return;
-            initial.add(file);
-            chunk.imports.forEach(walk);
-          };
-          for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) walk(chunk.fileName);
+          const initial = initialFiles(bundle);
           const lazy = Object.values(bundle).filter((c): c is OutputChunk => c.type === 'chunk' && !initial.has(c.fileName));
           const ownCss = (chunk: OutputChunk) => [...(chunk.viteMetadata?.importedCss ?? [])];
           // The style sheets a chunk and its static imports wait for, and how many of those chunks wait: two or

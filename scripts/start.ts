@@ -34,6 +34,9 @@ function printSignIn(demo: DemoResult | undefined, apiUrl: string, webUrl: strin
     if (note) lines.push('', `  Budgets: ${note}`);
     const admin = demo.accounts.find((a) => a.role === 'admin');
     if (admin) lines.push('', `  Admin API key (X-Api-Key): ${admin.apiKey}`);
+    lines.push(
+      `  Two-factor sign-in: each person turns it on at ${apiUrl}/oauth/account; the admin can require it for the team (Team screen).`,
+    );
   } else {
     lines.push('  No demo team in this database. Add a user with: npm run cli -- user add --name N --email E --role admin --password P');
   }

@@ -15,9 +15,10 @@ export function createAppRouter(context: RouterContext) {
     defaultPreload: 'intent',
     // Query owns freshness: the router always calls loaders and ensureQueryData decides.
     defaultPreloadStaleTime: 0,
-    // Skeletons appear only for loads long enough to notice, and then stay long enough not to flash.
+    // Skeletons appear only for loads long enough to notice, and the screen replaces its skeleton as soon as it
+    // is ready: a minimum time on screen held back every cold first paint by up to that much.
     defaultPendingMs: 150,
-    defaultPendingMinMs: 300,
+    defaultPendingMinMs: 0,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundScreen,
     scrollRestoration: true,

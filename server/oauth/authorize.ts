@@ -4,8 +4,9 @@ import { oauthClients, oauthCodes, oauthConsents } from '../db/schema/index.ts';
 import type { AppEnv, Deps, UserRow } from '../http/env.ts';
 import { clientDisplayName, isFirstParty } from './first-party.ts';
 import { consentPage, continuePage, messagePage, refusedRequestPage, sendPage, signInPage } from './pages.ts';
-import { csrfToken, csrfValid, currentSession, endSession, startSession, type SignInSession } from './session.ts';
+import { csrfToken, csrfValid, currentSession, endSession, startPending, startSession, type SignInSession } from './session.ts';
 import { signInAccounts } from './signin-accounts.ts';
+import { isOn, teamRequiresTwoFactor, twoFactorOf } from './two-factor.ts';
 import {
   claimEvent,
   perAddress,
@@ -137,7 +138,7 @@ async function issueCode(deps: Deps, req: AuthzRequest, session: Pick<SignInSess
 }
 
 /** A redirect that is neither cached nor followed by a Referer (it may carry a code). */
-function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
+export function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
   c.header('Cache-Control', 'no-store');
   c.header('Referrer-Policy', 'no-referrer');
   return c.redirect(location, status);
@@ -145,7 +146,7 @@ function redirect(c: Context<AppEnv>, location: string, status: 302 | 303) {
 
 const redirectOrigin = (req: AuthzRequest) => new URL(req.redirectUri).origin;
 
-function showSignIn(
+export function showSignIn(
   c: Context<AppEnv>,
   req: AuthzRequest | null,
   extra: { email?: string; error?: string; status?: number; teams?: { id: number; name: string }[] } = {},
@@ -177,7 +178,7 @@ function showContinue(c: Context<AppEnv>, req: AuthzRequest, user: UserRow) {
   return sendPage(c, 'Continue', body, { formTargets: [redirectOrigin(req)] });
 }
 
-const showProblem = (c: Context<AppEnv>, checked: Extract<Checked, { kind: 'page' }>) =>
+export const showProblem = (c: Context<AppEnv>, checked: Extract<Checked, { kind: 'page' }>) =>
   sendPage(
     c,
     checked.title,
@@ -203,7 +204,7 @@ async function proceed(c: Context<AppEnv>, req: AuthzRequest, session: SignInSes
   return showConsent(c, req, session.user);
 }
 
-const formParams = (form: Map<string, string>) => {
+export const formParams = (form: Map<string, string>) => {
   const p = new Map<string, string>();
   for (const k of AUTHZ_PARAMS) {
     const v = form.get(k);
@@ -211,6 +212,20 @@ const formParams = (form: Map<string, string>) => {
   }
   return p;
 };
+
+/** Signs the user in on this browser and continues: back to the web app with a code, to the app's consent, or to the account page. */
+export async function finishSignIn(c: Context<AppEnv>, req: AuthzRequest | null, user: UserRow, remember: boolean) {
+  const deps = c.get('deps');
+  const idHash = await startSession(c, user.id, remember);
+  if (!req) return redirect(c, '/oauth/account', 303);
+  // The web app, just signed in: straight back to it.
+  if (isFirstParty(deps, req.client)) return redirect(c, await issueCode(deps, req, { idHash, user }), 303);
+  return redirect(c, authorizeUrl(req), 303);
+}
+
+/** The authorization request again, as a link (its consent page, or "Continue as…?" for the web app). */
+export const authorizeUrl = (req: AuthzRequest) =>
+  `/oauth/authorize?${new URLSearchParams(Object.entries(req.params).filter((e): e is [string, string] => e[1] !== undefined)).toString()}`;
 
 export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
   app.get('/oauth/authorize', async (c) => {
@@ -266,12 +281,14 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
       return showSignIn(c, req, { email, teams: found.teams, error });
     }
     const user = found.user;
-    const idHash = await startSession(c, user.id, form.get('remember') === '1');
-    if (!req) return redirect(c, '/oauth/account', 303);
-    // The web app, just signed in with a password: straight back to it.
-    if (isFirstParty(deps, req.client)) return redirect(c, await issueCode(deps, req, { idHash, user }), 303);
-    const qs = new URLSearchParams(Object.entries(req.params).filter((e): e is [string, string] => e[1] !== undefined));
-    return redirect(c, `/oauth/authorize?${qs.toString()}`, 303);
+    const remember = form.get('remember') === '1';
+    // Two-factor: the password alone does not sign in; the code step (or, when the team requires it, setting it up) comes next.
+    const on = isOn(await twoFactorOf(deps.db, user.id));
+    if (on || (await teamRequiresTwoFactor(deps.db, user.teamId))) {
+      await startPending(c, user.id, on ? 'code' : 'setup', remember, req?.params ?? null);
+      return redirect(c, on ? '/oauth/signin/code' : '/oauth/signin/setup', 303);
+    }
+    return finishSignIn(c, req, user, remember);
   });
 
   app.post('/oauth/authorize', async (c) => {

@@ -21,7 +21,7 @@ p{margin:0 0 12px}
 a{color:var(--accent)}
 .muted{color:var(--muted);font-size:14px}
 label{display:block;font-weight:600;font-size:14px;margin:16px 0 6px}
-input[type=email],input[type=password]{width:100%;font:inherit;padding:10px 12px;border:1px solid var(--line-strong);border-radius:6px;background:var(--card);color:var(--text)}
+input[type=email],input[type=password],input[type=text]{width:100%;font:inherit;padding:10px 12px;border:1px solid var(--line-strong);border-radius:6px;background:var(--card);color:var(--text)}
 .check{display:flex;gap:8px;align-items:center;font-weight:400;margin-top:14px}
 .check input{width:18px;height:18px;margin:0;accent-color:var(--accent)}
 button{font:inherit;font-weight:600;border-radius:6px;padding:10px 18px;min-height:44px;cursor:pointer;border:1px solid transparent}
@@ -46,6 +46,14 @@ code{font:13px/1.4 var(--font-mono);background:var(--sunken);border-radius:4px;p
 .who{display:flex;justify-content:space-between;align-items:center;gap:12px;flex-wrap:wrap;font-size:14px;color:var(--muted);border-bottom:1px solid var(--line);padding-bottom:12px;margin-bottom:16px}
 .link{background:none;border:none;color:var(--accent);padding:0 4px;min-height:44px;font-weight:600;text-decoration:underline}
 .switch{margin:16px 0 0;text-align:center}
+.qr{display:block;width:208px;height:208px;margin:8px auto 12px;background:#fff;border-radius:8px}
+.secret{display:block;text-align:center;font-size:15px;letter-spacing:.04em;padding:8px;word-break:break-word}
+.codes{list-style:none;padding:12px;margin:12px 0;display:grid;grid-template-columns:repeat(2,minmax(0,1fr));gap:6px 16px;font:15px/1.5 var(--font-mono);background:var(--sunken);border-radius:6px}
+.codes li{margin:0;text-align:center}
+.two-factor{border-top:1px solid var(--line);margin-top:24px;padding-top:8px}
+.two-factor form{margin:0 0 12px}
+.button-link{display:inline-flex;align-items:center;justify-content:center;min-height:44px;padding:10px 18px;border-radius:6px;font-weight:600;text-decoration:none;border:1px solid var(--line-strong);color:var(--text);background:var(--card)}
+.button-link.primary{background:var(--accent);border-color:var(--accent);color:var(--on-accent)}
 `;
 export const PAGE_CSS_HASH = `'sha256-${crypto.createHash('sha256').update(PAGE_CSS).digest('base64')}'`;
 

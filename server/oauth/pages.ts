@@ -150,7 +150,14 @@ const appLine = (a: AuthorisedApp) =>
     ? `Timekeep web app on ${esc(a.origin)} · last used ${esc(a.lastUsed ?? a.since)}`
     : `Unverified app · allowed ${esc(a.since)} · ${a.lastUsed ? `last used ${esc(a.lastUsed)}` : 'not used yet'}`;
 
-export function accountPage(opts: { csrf: string; user: { name: string; email: string }; apps: AuthorisedApp[]; notice?: string }) {
+export function accountPage(opts: {
+  csrf: string;
+  user: { name: string; email: string };
+  apps: AuthorisedApp[];
+  notice?: string;
+  /** The Two-factor section, below the apps. */
+  twoFactor?: string;
+}) {
   const list = opts.apps.length
     ? `<ul class="apps">${opts.apps
         .map(
@@ -162,7 +169,7 @@ export function accountPage(opts: { csrf: string; user: { name: string; email: s
   return `<div class="who"><span>Signed in as <strong>${esc(opts.user.name)}</strong> (${esc(opts.user.email)})</span>
 <form method="post" action="/oauth/signout">${hidden({ csrf_token: opts.csrf })}<button class="secondary" type="submit">Sign out</button></form></div>
 ${opts.notice ? `<p role="status">${esc(opts.notice)}</p>` : ''}
-<h1>Authorised apps</h1>${list}`;
+<h1>Authorised apps</h1>${list}${opts.twoFactor ?? ''}`;
 }
 
 export function messagePage(title: string, message: string) {

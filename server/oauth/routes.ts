@@ -6,6 +6,7 @@ import { registerAuthorizeRoutes } from './authorize.ts';
 import { registerMetadataRoutes } from './metadata.ts';
 import { FAVICON_PATH, FAVICON_SVG } from './page-style.ts';
 import { registerRegistrationRoute } from './register.ts';
+import { registerSignInTwoFactorRoutes } from './signin-two-factor.ts';
 import { registerTokenRoutes } from './token.ts';
 
 /** The OAuth 2.1 authorization server (discovery, registration, authorize, token, revoke, account pages) and the /mcp resource. */
@@ -13,6 +14,7 @@ export function registerOAuthRoutes(app: Hono<AppEnv>) {
   registerMetadataRoutes(app);
   registerRegistrationRoute(app);
   registerAuthorizeRoutes(app);
+  registerSignInTwoFactorRoutes(app);
   registerTokenRoutes(app);
   registerAccountRoutes(app);
   registerMcpRoutes(app);

@@ -1,7 +1,7 @@
 import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
-import { oauthSessions, users } from '../db/schema/index.ts';
+import { oauthSessions, pendingSignins, users } from '../db/schema/index.ts';
 import type { Db } from '../db/client.ts';
 import type { AppEnv, UserRow } from '../http/env.ts';
 import { isHttps, randomToken, safeEqual, secretHash } from './util.ts';
@@ -84,5 +84,59 @@ export async function endSession(c: Context<AppEnv>) {
   const name = cookieName(c, 'tk_session');
   const value = getCookie(c, name);
   if (value) await deps.db.delete(oauthSessions).where(eq(oauthSessions.idHash, secretHash(deps, 'session', value)));
+  deleteCookie(c, name, cookieOpts(c));
+}
+
+/** How long the second step of a sign-in (a code, or setting up two-factor) may take after the password. */
+const PENDING_SEC = 10 * 60;
+
+export type PendingSignIn = typeof pendingSignins.$inferSelect & { user: UserRow };
+
+/**
+ * Holds a sign-in after a right password until its second step: a row keyed by the hash of a random id in an
+ * http-only, SameSite cookie that lasts as long as the row. Replaces this browser's earlier one.
+ */
+export async function startPending(
+  c: Context<AppEnv>,
+  userId: number,
+  kind: 'code' | 'setup',
+  remember: boolean,
+  params: Record<string, string | undefined> | null,
+) {
+  await endPending(c);
+  const deps = c.get('deps');
+  const value = randomToken();
+  await deps.db.insert(pendingSignins).values({
+    idHash: secretHash(deps, 'pending', value),
+    userId,
+    kind,
+    remember,
+    params: params ? JSON.stringify(params) : null,
+    expiresAt: new Date(deps.clock().getTime() + PENDING_SEC * 1000),
+  });
+  setCookie(c, cookieName(c, 'tk_pending'), value, { ...cookieOpts(c), maxAge: PENDING_SEC });
+}
+
+/** This browser's sign-in waiting for its second step, if any (not expired, its user still active). */
+export async function currentPending(c: Context<AppEnv>): Promise<PendingSignIn | null> {
+  const deps = c.get('deps');
+  const value = getCookie(c, cookieName(c, 'tk_pending'));
+  if (!value) return null;
+  const [row] = await deps.db
+    .select()
+    .from(pendingSignins)
+    .innerJoin(users, eq(users.id, pendingSignins.userId))
+    .where(and(eq(pendingSignins.idHash, secretHash(deps, 'pending', value)), gt(pendingSignins.expiresAt, deps.clock())))
+    .limit(1);
+  if (!row || row.users.status !== 'active') return null;
+  return { ...row.pending_signins, user: row.users };
+}
+
+/** Forgets this browser's pending sign-in (server side and cookie). */
+export async function endPending(c: Context<AppEnv>) {
+  const deps = c.get('deps');
+  const name = cookieName(c, 'tk_pending');
+  const value = getCookie(c, name);
+  if (value) await deps.db.delete(pendingSignins).where(eq(pendingSignins.idHash, secretHash(deps, 'pending', value)));
   deleteCookie(c, name, cookieOpts(c));
 }

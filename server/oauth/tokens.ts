@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import type { Db } from '../db/client.ts';
-import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, oauthSessions, oauthThrottle } from '../db/schema/index.ts';
+import { oauthAccessTokens, oauthCodes, oauthGrants, oauthRefreshTokens, oauthSessions, oauthThrottle, pendingSignins } from '../db/schema/index.ts';
 import type { Deps } from '../http/env.ts';
 import type { SigningKey } from './keys.ts';
 import { ACCESS_TOKEN_TTL, randomToken, REFRESH_TOKEN_TTL, secretHash } from './util.ts';
@@ -86,7 +86,7 @@ export async function revokeClientGrants(deps: Deps, userId: number, clientId: s
 const lastSweep = new WeakMap<Db, number>();
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
-/** At most every ten minutes: deletes codes, token records, sessions and throttle entries that expired a day ago. */
+/** At most every ten minutes: deletes codes, token records, sessions, pending two-factor sign-ins and throttle entries that expired a day ago. */
 export async function sweepExpired(deps: Deps) {
   const now = deps.clock().getTime();
   if (now - (lastSweep.get(deps.db) ?? 0) < SWEEP_EVERY_MS) return;
@@ -96,6 +96,7 @@ export async function sweepExpired(deps: Deps) {
   await deps.db.delete(oauthAccessTokens).where(lt(oauthAccessTokens.expiresAt, cutoff));
   await deps.db.delete(oauthRefreshTokens).where(lt(oauthRefreshTokens.expiresAt, cutoff));
   await deps.db.delete(oauthSessions).where(lt(oauthSessions.expiresAt, cutoff));
+  await deps.db.delete(pendingSignins).where(lt(pendingSignins.expiresAt, cutoff));
   await deps.db
     .delete(oauthThrottle)
     .where(and(lt(oauthThrottle.windowStart, cutoff), or(isNull(oauthThrottle.blockedUntil), lt(oauthThrottle.blockedUntil, cutoff))));

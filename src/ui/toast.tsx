@@ -14,6 +14,12 @@ let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((fn) => fn());
 
+/** While the pointer or focus is on the toasts, none leaves (WCAG 2.2.1): its time runs on a second at a time. */
+let held = false;
+const hold = () => (held = true);
+const release = () => (held = false);
+const expire = (id: number) => (held ? setTimeout(expire, 1000, id) : dismiss(id));
+
 /**
  * Shows a short message at the bottom of the screen; errors, and completed actions with `undo`, stay
  * longer. Callers decide, never the HTTP client.
@@ -22,11 +28,13 @@ export function toast(message: string, tone: ToastTone = 'info', options: { undo
   const id = nextId++;
   items = [...items.slice(-2), { id, message, tone, undo: options.undo }];
   emit();
-  setTimeout(() => dismiss(id), tone === 'error' || options.undo ? 8000 : 4000);
+  setTimeout(expire, tone === 'error' || options.undo ? 8000 : 4000, id);
 }
 
 function dismiss(id: number) {
   items = items.filter((t) => t.id !== id);
+  // The toast under the pointer or focus may be the one that went: with none left, nothing is held.
+  if (!items.length) held = false;
   emit();
 }
 
@@ -35,11 +43,22 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
-/** Where toasts appear; announced politely (errors assertively). */
+/**
+ * Where toasts appear; announced politely (errors assertively). They wait while hovered or focused, so an
+ * Undo is never taken away from under the pointer.
+ */
 export function Toaster() {
   const list = useSyncExternalStore(subscribe, () => items);
   return (
-    <div className="toaster">
+    <div
+      className="toaster"
+      onPointerEnter={hold}
+      onPointerLeave={release}
+      onFocus={hold}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget)) release();
+      }}
+    >
       <div role="status" aria-live="polite" className="toaster__region">
         {list
           .filter((t) => t.tone !== 'error')

@@ -11,6 +11,8 @@ export const teams = pgTable('teams', {
   weekStart: integer('week_start').notNull().default(1),
   /** Billing rounding of the team's time (contract/rounding.ts); null = none. */
   rounding: jsonb('rounding').$type<RoundingRule | null>(),
+  /** Everyone must sign in with two-factor: people without it set it up at their next sign-in. */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
 });
 

@@ -140,3 +140,53 @@ export const oauthThrottle = pgTable('oauth_throttle', {
   windowStart: ts('window_start').notNull(),
   blockedUntil: ts('blocked_until'),
 });
+
+/**
+ * A user's two-factor sign-in (TOTP, RFC 6238). The secret is encrypted at rest like API keys. While
+ * `enabledAt` is null the secret is being set up (shown as a QR code) and does not count yet.
+ */
+export const twoFactor = pgTable('two_factor', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  enabledAt: ts('enabled_at'),
+  /** The time step of the last accepted code: a code of that step or an earlier one is refused. */
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** One-time recovery codes, stored as keyed hashes; each works once (`usedAt`). */
+export const twoFactorRecoveryCodes = pgTable(
+  'two_factor_recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+  },
+  (t) => [index('two_factor_recovery_user_idx').on(t.userId, t.codeHash)],
+);
+
+/**
+ * A sign-in waiting for its second step after a right password: the code step (`code`), or setting up
+ * two-factor when the team requires it (`setup`). The cookie holds the id; this holds its hash.
+ */
+export const pendingSignins = pgTable(
+  'pending_signins',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['code', 'setup'] }).notNull(),
+    remember: boolean('remember').notNull().default(false),
+    /** The authorization request's parameters (JSON), or null for the account page. */
+    params: text('params'),
+    expiresAt: ts('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('pending_signins_user_idx').on(t.userId)],
+);

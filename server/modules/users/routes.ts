@@ -47,6 +47,23 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
     return issueInvitation(c.get('deps'), scope.db, target);
   });
 
+  register(app, userRoutes.teamSecurity, async (c, _in, caller) => {
+    requireAdmin(caller);
+    const [row] = await c.get('deps').db.select({ requireTwoFactor: teams.requireTwoFactor }).from(teams).where(eq(teams.id, caller.team.id));
+    return { requireTwoFactor: row?.requireTwoFactor ?? false };
+  });
+
+  register(app, userRoutes.updateTeamSecurity, async (c, { body }, caller) => {
+    requireAdmin(caller);
+    const [row] = await c
+      .get('deps')
+      .db.update(teams)
+      .set({ requireTwoFactor: body.requireTwoFactor })
+      .where(eq(teams.id, caller.team.id))
+      .returning({ requireTwoFactor: teams.requireTwoFactor });
+    return { requireTwoFactor: row?.requireTwoFactor ?? body.requireTwoFactor };
+  });
+
   register(app, userRoutes.update, async (c, { params, body }, caller) => {
     requireAdmin(caller);
     const row = await c.get('scope').tx(async (scope) => {

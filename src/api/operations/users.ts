@@ -8,4 +8,6 @@ export const invite: Operation<typeof R.invite> = { method: 'post', path: '/team
 export const reinvite: Operation<typeof R.reinvite> = { method: 'post', path: '/team/users/{user_id}/invitation' };
 export const invitationPage: Operation<typeof R.invitationPage> = { method: 'get', path: '/invitation' };
 export const acceptInvitation: Operation<typeof R.acceptInvitation> = { method: 'post', path: '/invitation' };
+export const teamSecurity: Operation<typeof R.teamSecurity> = { method: 'get', path: '/team/security' };
+export const updateTeamSecurity: Operation<typeof R.updateTeamSecurity> = { method: 'put', path: '/team/security' };
 export const update: Operation<typeof R.update> = { method: 'put', path: '/team/users/{user_id}' };

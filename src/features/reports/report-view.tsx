@@ -14,7 +14,7 @@ import { HeadlineFigures } from './headline.tsx';
 import { MoneyChart } from './money-chart.tsx';
 import { reportColumns, ReportTable, type NameColumn, type ReportRow } from './report-table.tsx';
 import styles from './reports.module.css';
-import type { ReportSearch } from './search.ts';
+import { reportSort, type ReportSearch } from './search.ts';
 import { TimeChart } from './time-chart.tsx';
 
 const nouns: Record<ReportTab, { one: string; many: string }> = {
@@ -45,7 +45,7 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const noun = nouns[tab];
   const figures = figureColumns(tab, role, roundingChanges(rows));
   const totals = totalsOf(rows, figures);
-  const sort = sortFromSearch(search.sort);
+  const sort = sortFromSearch(reportSort(search.sort));
   const withMoney = canSee(role, 'money');
   const withCosts = canSee(role, 'costs');
   const bars = rowBars(

@@ -19,10 +19,17 @@ const id = (v: unknown) => {
 /**
  * Reads a report's filters from raw search params, dropping what is not valid (so an edited or old link
  * still opens): dates as `YYYY-MM-DD` in order, numeric client and person ids, a project id `ev:<digits>`,
- * and a sort on one of `sortable`.
+ * and a sort on one of `sortable`. Without `sortable` (the route's check, which ships with the first screen)
+ * any column name will do: the report's table, which loads with it, sorts only by its own (`reportSort`).
  */
-export function parseReportSearch(raw: Record<string, unknown>, sortable: readonly string[]): ReportSearch {
-  const out: ReportSearch = { sort: parseTableSearch(raw, sortable).sort };
+export function parseReportSearch(raw: Record<string, unknown>, sortable?: readonly string[]): ReportSearch {
+  const out: ReportSearch = {
+    sort: sortable
+      ? parseTableSearch(raw, sortable).sort
+      : typeof raw.sort === 'string' && /^-?[a-zA-Z]{1,40}$/.test(raw.sort)
+        ? raw.sort
+        : undefined,
+  };
   if (isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to) {
     out.from = raw.from;
     out.to = raw.to;
@@ -32,34 +39,6 @@ export function parseReportSearch(raw: Record<string, unknown>, sortable: readon
   if (typeof raw.project === 'string' && /^ev:\d{1,15}$/.test(raw.project)) out.project = raw.project;
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ReportSearch;
 }
-
-/** Columns a report table sorts by (the name columns and every figure): the `sort` param names one. */
-export const sortableColumns = [
-  'name',
-  'client',
-  'time',
-  'billableTime',
-  'nonBillableTime',
-  'timerTimePc',
-  'billableAmount',
-  'billableAmountTime',
-  'billableAmountExpenses',
-  'uninvoicedAmount',
-  'expenses',
-  'billableExpenses',
-  'separateExpenses',
-  'costs',
-  'costsTime',
-  'costsExpenses',
-  'profit',
-  'profitCosts',
-  'timeOffDays',
-  'timeOffTime',
-  'costsTimeOff',
-  'roundedTime',
-  'roundedBillableTime',
-  'roundedBillableAmount',
-] as const;
 
 /** The calendar month holding `today` (`YYYY-MM-DD`): the range a report opens on. */
 export function monthOf(today: string): { from: string; to: string } {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardFilters, monthOf, parseReportSearch } from './search.ts';
+import { dashboardFilters, monthOf, parseReportSearch, reportSort } from './search.ts';
 
 describe('report search params', () => {
   it('keeps valid filters', () => {
@@ -21,6 +21,15 @@ describe('report search params', () => {
     expect(parseReportSearch({ from: '2026-05-01' }, [])).toEqual({});
     expect(parseReportSearch({ client: '-3', person: 'x', project: '12', sort: 'password' }, ['time'])).toEqual({});
     expect(parseReportSearch({ client: 0, person: 1.5 }, [])).toEqual({});
+  });
+
+  it('takes any column name at the route; the table sorts only by its own', () => {
+    expect(parseReportSearch({ sort: '-profit' })).toEqual({ sort: '-profit' });
+    expect(parseReportSearch({ sort: '-password' })).toEqual({ sort: '-password' });
+    expect(parseReportSearch({ sort: 'a;b' })).toEqual({});
+    expect(reportSort('-profit')).toBe('-profit');
+    expect(reportSort('password')).toBeUndefined();
+    expect(reportSort(undefined)).toBeUndefined();
   });
 
   it('turns filters into the dashboards query', () => {

@@ -25,6 +25,8 @@ import styles from './team.module.css';
 const InviteForm = lazy(() => import('./invite-form.tsx'));
 const EditUserForm = lazy(() => import('./edit-user-form.tsx'));
 const TeamRoundingForm = lazy(() => import('./rounding-form.tsx'));
+// Admins only: the team's two-factor requirement.
+const TeamSecurity = lazy(() => import('./team-security.tsx'));
 
 const statusLabel: Record<User['status'], string> = { active: 'Active', invited: 'Invited', pending: 'Pending', removed: 'Deactivated' };
 const money = (cents: number | undefined) => (cents === undefined ? '\u2014' : formatMoney(cents, { currency: 'USD', locale: 'en-US' }));
@@ -71,6 +73,11 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
         )}
       </header>
       {!admin && <NotAllowed action="invite people or change their roles" because="only admins manage the team" />}
+      {admin && (
+        <Suspense fallback={null}>
+          <TeamSecurity />
+        </Suspense>
+      )}
       <div className={styles.filters} role="search" aria-label="Find people">
         <TextField
           label="Search"

@@ -6,12 +6,12 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
 import { tabPaths, tabsFor } from '../../features/reports/access.ts';
 import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
-import { monthOf, parseReportSearch, sortableColumns, type ReportSearch } from '../../features/reports/search-params.ts';
+import { monthOf, parseReportSearch, type ReportSearch } from '../../features/reports/search-params.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
 
 export const Route = createFileRoute('/_app/reports')({
-  validateSearch: (raw: Record<string, unknown>): ReportSearch => parseReportSearch(raw, sortableColumns),
+  validateSearch: (raw: Record<string, unknown>): ReportSearch => parseReportSearch(raw),
   beforeLoad: async ({ context, search, location }) => {
     if (search.from && search.to) return;
     // The URL always names the range, so the link opens the same report later: this month by default.
