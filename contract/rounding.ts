@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineRoute } from './route.ts';
 
 /**
  * Billing rounding (docs/dashboards.md, "Rounding"): round time up, down or to the nearest step of minutes,
@@ -43,23 +42,3 @@ export function roundSeconds(seconds: number, rule: RoundingRule | null): number
   return Math.floor((2 * seconds + step) / (2 * step)) * step;
 }
 
-const T = 'Billing';
-export const roundingRoutes = {
-  getTeam: defineRoute({
-    method: 'get',
-    path: '/team/rounding',
-    tag: T,
-    summary: "The team's billing rounding rule (admins and supervisors)",
-    status: 200,
-    response: teamRounding,
-  }),
-  putTeam: defineRoute({
-    method: 'put',
-    path: '/team/rounding',
-    tag: T,
-    summary: "Set the team's billing rounding rule (admins); null turns it off",
-    body: teamRounding,
-    status: 200,
-    response: teamRounding,
-  }),
-};

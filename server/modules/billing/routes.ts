@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { roundingRoutes } from '../../../contract/rounding.ts';
+import { roundingRoutes } from '../../../contract/rounding-routes.ts';
 import { teams } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAdmin, requireManager } from '../../http/permissions.ts';
