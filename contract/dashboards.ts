@@ -58,6 +58,15 @@ export const dashboardMetrics = z.object({
   billableTime: int,
   nonBillableTime: int,
   timerTimePc: int,
+  /**
+   * The time figures with billing rounding (docs/dashboards.md, "Rounding"); equal to the recorded ones
+   * where no rule applies. Costs, profit and uninvoiced amounts stay on recorded time.
+   */
+  roundedTime: int,
+  roundedBillableTime: int,
+  roundedNonBillableTime: int,
+  roundedBillableAmount: int.optional(),
+  roundedBillableAmountTime: int.optional(),
   billableAmount: int.optional(),
   billableAmountTime: int.optional(),
   billableAmountExpenses: int.optional(),

@@ -19,6 +19,7 @@ import { fieldRoutes } from './fields.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
+import { roundingRoutes } from './rounding-routes.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -43,6 +44,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
   invoices: invoiceRoutes,
+  rounding: roundingRoutes,
   apps: appRoutes,
 };
 

@@ -30,6 +30,11 @@ export const invoiceItem = z.object({
   name: z.string(),
   /** Seconds of time on the line (0 for expenses and most custom lines). */
   billedTime: seconds,
+  /**
+   * Seconds recorded on a time line built from time records, before billing rounding (billedTime is the
+   * rounded time, docs/invoices.md "Rounding"); null on other lines and on lines made before rounding existed.
+   */
+  recordedTime: seconds.nullable(),
   /** Hours for time, units for unit-based expenses, 1 for a fixed fee; null when the line has no quantity. */
   quantity: z.number().nullable(),
   /** Cents per hour or unit; null when the line has no single rate (people at different rates). */

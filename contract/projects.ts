@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { cents, dateTimeString, hexColor, idInput, numericId, prefixedIdParam, projectId, queryInt, queryLimit, userMap } from './common.ts';
 import { budgetUsage, projectBudget, projectBudgetInput } from './budgets.ts';
 import { defineRoute } from './route.ts';
+import { projectRounding, roundingRule } from './rounding.ts';
 
 /** PostgreSQL text cannot hold NUL characters: refuse them as invalid input (422) instead of failing later. */
 export const withoutNul = [(s: string) => !s.includes('\u0000'), 'Must not contain NUL characters'] as const;
@@ -37,6 +38,12 @@ export const project = z.object({
   /** Absent for callers who may not see rates. */
   rate: projectRate.optional(),
   budget: projectBudget.optional(),
+  /**
+   * Billing rounding (admins and supervisors): the project's override (null = the team's rule, `none` = no
+   * rounding) and the rule in force (null = none).
+   */
+  rounding: projectRounding.optional(),
+  effectiveRounding: roundingRule.nullable().optional(),
   createdAt: dateTimeString,
 });
 export type Project = z.infer<typeof project>;
@@ -81,6 +88,8 @@ export const billingBody = z
       })
       .refine((r) => r.type !== 'project_rate' || r.rate != null, { message: 'A project rate needs rate', path: ['rate'] }),
     budget: projectBudgetInput.nullable(),
+    /** Rounding override: null = the team's rule, `none` = no rounding, or a rule. */
+    rounding: projectRounding,
   })
   .partial();
 

@@ -43,6 +43,10 @@ export const user = userSummary.extend({
   createdAt: dateTimeString.optional(),
   dateFormat: z.number().int().optional(),
   timeFormat: z.number().int().optional(),
+  /**
+   * Everhour's per-user field, kept for its clients: always 0 here, set by no endpoint and read by nothing.
+   * Billing rounding is the team's rule and the projects' overrides (contract/rounding.ts, README).
+   */
   timeRounding: z.number().int().optional(),
   country: z.string().optional(),
   weekStart: weekStart.optional(),

@@ -17,6 +17,7 @@ import { registerTimesheetRoutes } from './modules/timesheets/routes.ts';
 import { registerApprovalRoutes } from './modules/approvals/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
+import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
@@ -39,6 +40,7 @@ const modules = [
   registerApprovalRoutes,
   registerExpenseRoutes,
   registerInvoiceRoutes,
+  registerBillingRoutes,
   registerWebhookRoutes,
   registerOAuthRoutes,
 ];

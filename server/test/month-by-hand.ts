@@ -136,6 +136,8 @@ export async function seedMonth(t: TestContext): Promise<Month> {
 export const NO_COSTS = ['costs', 'costsTime', 'costsExpenses', 'profit', 'profitCosts', 'costsTimeOff'];
 export const MONEY = [
   'billableAmount',
+  'roundedBillableAmount',
+  'roundedBillableAmountTime',
   'billableAmountTime',
   'billableAmountExpenses',
   'uninvoicedAmount',
@@ -146,7 +148,7 @@ export const MONEY = [
 export const without = (o: Record<string, unknown>, keys: string[]) =>
   Object.fromEntries(Object.entries(o).filter(([k]) => !keys.includes(k)));
 
-export const expectedProjects = ({ P, acme, beta }: Month) => ({
+const projectsByHand = ({ P, acme, beta }: Month) => ({
   [P.p1!]: {
     projectName: 'P1',
     clientId: acme,
@@ -259,7 +261,7 @@ export const expectedProjects = ({ P, acme, beta }: Month) => ({
   },
 });
 
-export const expectedClients = ({ acme, beta }: Month) => ({
+const clientsByHand = ({ acme, beta }: Month) => ({
   [acme]: {
     clientName: 'Acme',
     time: 19000,
@@ -300,7 +302,7 @@ export const expectedClients = ({ acme, beta }: Month) => ({
   },
 });
 
-export const expectedUsers = ({ A, M, S }: Month) => ({
+const usersByHand = ({ A, M, S }: Month) => ({
   [M.id]: {
     time: 19800,
     billableTime: 13800,
@@ -365,3 +367,22 @@ export const expectedUsers = ({ A, M, S }: Month) => ({
     costsTimeOff: 20000,
   },
 });
+
+type Row = Record<string, unknown> & { time: number; billableTime: number; nonBillableTime: number; billableAmountTime?: number; billableAmount?: number };
+/** Without a rounding rule, every rounded figure equals the recorded one. */
+const unrounded = (rows: Record<number, Row>) =>
+  Object.fromEntries(
+    Object.entries(rows).map(([k, v]) => [
+      k,
+      {
+        ...v,
+        roundedTime: v.time,
+        roundedBillableTime: v.billableTime,
+        roundedNonBillableTime: v.nonBillableTime,
+        ...(v.billableAmount !== undefined ? { roundedBillableAmount: v.billableAmount, roundedBillableAmountTime: v.billableAmountTime } : {}),
+      },
+    ]),
+  ) as Record<number, Record<string, unknown>>;
+export const expectedProjects = (m: Month) => unrounded(projectsByHand(m));
+export const expectedClients = (m: Month) => unrounded(clientsByHand(m));
+export const expectedUsers = (m: Month) => unrounded(usersByHand(m));

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ProjectRounding, RoundingRule } from '../../../contract/rounding.ts';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { mode: 'date', withTimezone: true }).notNull().defaultNow();
@@ -8,6 +9,8 @@ export const teams = pgTable('teams', {
   name: text('name').notNull(),
   /** 0 = Sunday … 6 = Saturday. */
   weekStart: integer('week_start').notNull().default(1),
+  /** Billing rounding of the team's time (contract/rounding.ts); null = none. */
+  rounding: jsonb('rounding').$type<RoundingRule | null>(),
   /** Everyone must sign in with two-factor: people without it set it up at their next sign-in. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   createdAt: createdAt(),
@@ -144,6 +147,8 @@ export const projects = pgTable(
     billing: jsonb('billing').$type<StoredBilling>().notNull().default({ type: 'non_billable', fee: null }),
     rate: jsonb('rate').$type<StoredRate>().notNull().default({ type: 'project_rate', rate: null, userRateOverrides: {}, userCostOverrides: {} }),
     budget: jsonb('budget').$type<StoredBudget | null>(),
+    /** Rounding override: null (SQL NULL) = the team's rule, `"none"` = no rounding, else the project's own rule. */
+    rounding: jsonb('rounding').$type<ProjectRounding>(),
     createdAt: createdAt(),
   },
   (t) => [index('projects_team_idx').on(t.teamId), index('projects_client_idx').on(t.clientId)],

@@ -78,6 +78,8 @@ export const invoiceItems = pgTable(
       .references(() => invoices.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     billedTime: integer('billed_time').notNull().default(0),
+    /** Seconds recorded on a time line built from records, before rounding (billedTime is rounded); null on other lines. */
+    recordedTime: integer('recorded_time'),
     quantity: doublePrecision('quantity'),
     /** Cents per hour or per unit; null when the line has no single rate. */
     rate: bigint('rate', { mode: 'number' }),

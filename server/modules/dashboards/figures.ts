@@ -11,11 +11,16 @@ export type Visibility = 'all' | 'billable' | 'time';
 export function metrics(t: TimeTotals | undefined, e: ExpenseTotals | undefined, visibility: Visibility): DashboardMetrics {
   const time = t?.time ?? 0;
   const billableTime = t?.billableTime ?? 0;
+  const roundedTime = t?.roundedTime ?? 0;
+  const roundedBillableTime = t?.roundedBillableTime ?? 0;
   const base: DashboardMetrics = {
     time,
     billableTime,
     nonBillableTime: time - billableTime,
     timerTimePc: percent(t?.timerTime ?? 0, time),
+    roundedTime,
+    roundedBillableTime,
+    roundedNonBillableTime: roundedTime - roundedBillableTime,
   };
   if (visibility === 'time') return base;
   const billableAmountTime = t?.billableAmountTime ?? 0;
@@ -26,6 +31,8 @@ export function metrics(t: TimeTotals | undefined, e: ExpenseTotals | undefined,
     billableAmount,
     billableAmountTime,
     billableAmountExpenses,
+    roundedBillableAmount: (t?.roundedBillableAmountTime ?? 0) + billableAmountExpenses,
+    roundedBillableAmountTime: t?.roundedBillableAmountTime ?? 0,
     uninvoicedAmount: (t?.uninvoicedTime ?? 0) + (e?.uninvoicedExpenses ?? 0),
     expenses: e?.expenses ?? 0,
     billableExpenses: e?.billableExpenses ?? 0,

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { billRate, costRate, hourlyAmount, isBillable, joinRatesInForce, projectBillingColumns, userRatesInForce } from '../billing/rates.ts';
+import { entryRounded, projectRounding, roundedSql } from '../billing/rounding.ts';
 
 /** The user's rate and cost in force on the dates of the aggregated records (columns of `agg`). */
 const inForce = { rate: sql`a.user_rate`, cost: sql`a.user_cost` };
@@ -26,6 +27,10 @@ export interface TimeTotals {
   billableAmountTime: number;
   uninvoicedTime: number;
   costsTime: number;
+  /** The same with billing rounding (docs/dashboards.md, "Rounding"). */
+  roundedTime: number;
+  roundedBillableTime: number;
+  roundedBillableAmountTime: number;
 }
 
 export interface ExpenseTotals {
@@ -80,28 +85,33 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
       SELECT r.user_id, t.project_id, (t.id IS NOT NULL AND NOT t.unbillable) AS task_billable, r.is_invoiced,
              ur.rate, ur.cost,
              sum(r.time) AS secs,
+             sum(${entryRounded(sql`r.time`, sql`pr`)}) AS rsecs,
              sum(least(greatest(coalesce(h.secs, 0), 0), r.time)::integer) AS timer
       FROM time_records r
       ${joinRatesInForce(f.teamId, sql`r.user_id`, sql`r.date`)}
       LEFT JOIN tasks t ON t.id = r.task_id
       LEFT JOIN hist h ON h.record_id = r.id
+      LEFT JOIN ${projectRounding(f.teamId)} pr ON pr.id = t.project_id
       WHERE r.team_id = ${f.teamId} ${f.from ? sql`AND r.date >= ${f.from}` : sql``} ${f.to ? sql`AND r.date <= ${f.to}` : sql``}
         ${f.projectId !== undefined ? sql`AND t.project_id = ${f.projectId}` : sql``}
         ${f.clientId !== undefined ? sql`AND t.project_id IN (SELECT id FROM projects WHERE team_id = ${f.teamId} AND client_id = ${f.clientId})` : sql``}
       GROUP BY 1, 2, 3, 4, 5, 6
     ),
     agg AS (
-      SELECT a.user_id, a.project_id, a.task_billable, a.is_invoiced, a.secs, a.timer,
+      SELECT a.user_id, a.project_id, a.task_billable, a.is_invoiced, a.secs, a.rsecs, a.timer,
              coalesce(a.rate, u.rate) AS user_rate, coalesce(a.cost, u.cost) AS user_cost
       FROM periods a
       JOIN users u ON u.id = a.user_id
     ),
     proj AS (
-      SELECT id, client_id, ${projectBillingColumns}
-      FROM projects
+      SELECT p.id, p.client_id, pr.r_mode, pr.r_step, pr.r_per, ${projectBillingColumns}
+      FROM projects p
+      LEFT JOIN ${projectRounding(f.teamId)} pr ON pr.id = p.id
+      WHERE p.team_id = ${f.teamId}
     ),
     tr AS (
-      SELECT a.user_id, a.project_id, p.client_id, a.secs::numeric AS secs, a.timer, a.is_invoiced,
+      SELECT a.user_id, a.project_id, p.client_id, a.secs::numeric AS secs, a.rsecs, a.timer, a.is_invoiced,
+             p.r_mode, p.r_step, p.r_per,
              coalesce(p.billing_type, 'non_billable') AS billing_type,
              coalesce(p.fee, 0) AS fee,
              ${billRate(sql`p`, sql`a.user_id`, inForce)} AS bill_rate,
@@ -115,7 +125,7 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
       FROM tr
     ),
     rec AS (
-      SELECT user_id, project_id, client_id, secs, timer, billable, is_invoiced,
+      SELECT user_id, project_id, client_id, secs, rsecs, timer, billable, is_invoiced, billing_type, bill_rate, r_mode, r_step, r_per,
              CASE
                WHEN billing_type = 'hourly' AND billable THEN ${hourlyAmount(sql`secs`, sql`bill_rate`)}
                WHEN billing_type = 'fixed_fee' AND fixed_secs > 0 THEN fee * secs / fixed_secs
@@ -123,6 +133,19 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
              ${hourlyAmount(sql`secs`, sql`cost_rate`)} AS cost
       FROM fixed
       ${f.memberId !== undefined ? sql`WHERE user_id = ${f.memberId}` : sql``}
+    ),
+    -- Per total: the row's seconds on one project, billable and not apart, rounded once and shared out
+    -- over its parts in proportion to their seconds (so amounts at several rates scale alike).
+    parts AS (
+      SELECT rec.*, sum(secs) OVER (PARTITION BY ${key}, project_id, billable) AS part_secs
+      FROM rec
+    ),
+    rounded AS (
+      SELECT parts.*,
+             CASE WHEN r_per = 'total' THEN
+                    CASE WHEN part_secs > 0 THEN secs * ${roundedSql(sql`part_secs`, sql`r_mode`, sql`r_step`)} / part_secs ELSE 0 END
+                  ELSE rsecs END AS rounded_secs
+      FROM parts
     )
     SELECT ${key} AS key,
            sum(secs) AS time,
@@ -130,8 +153,11 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
            sum(timer) AS timer_time,
            round(sum(amount)) AS amount,
            coalesce(round(sum(amount) FILTER (WHERE NOT is_invoiced)), 0) AS uninvoiced,
-           round(sum(cost)) AS cost
-    FROM rec
+           round(sum(cost)) AS cost,
+           round(sum(rounded_secs)) AS rounded_time,
+           coalesce(round(sum(rounded_secs) FILTER (WHERE billable)), 0) AS rounded_billable_time,
+           round(sum(CASE WHEN billing_type = 'hourly' AND billable THEN ${hourlyAmount(sql`rounded_secs`, sql`bill_rate`)} ELSE amount END)) AS rounded_amount
+    FROM rounded
     WHERE ${key} IS NOT NULL
     GROUP BY ${key}
   `);
@@ -143,6 +169,9 @@ export async function timeTotals(db: Db, group: GroupBy, f: DashboardFilter): Pr
     billableAmountTime: n(r.amount),
     uninvoicedTime: n(r.uninvoiced),
     costsTime: n(r.cost),
+    roundedTime: n(r.rounded_time),
+    roundedBillableTime: n(r.rounded_billable_time),
+    roundedBillableAmountTime: n(r.rounded_amount),
   }));
 }
 

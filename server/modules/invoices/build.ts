@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { invoiceItems } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { billRate, hourlyAmount, isBillable, joinRatesInForce, projectBillingColumns, userRatesInForce } from '../billing/rates.ts';
+import { entryRounded, projectRounding, roundedSql } from '../billing/rounding.ts';
 import { anyInt, queryRows } from '../time/sql.ts';
 
 /** What an invoice takes from the records: both ends of the range included (null = open). */
@@ -89,6 +90,15 @@ interface TimeLine {
   fee: string | number;
   secs: string | number;
   amount: string | number;
+  exact_amount: string | number;
+  /** Seconds and exact amount after rounding each entry (the recorded ones when the rule rounds the total). */
+  entry_secs: string | number;
+  entry_amount: string | number;
+  r_mode: string | null;
+  r_step: number | null;
+  r_per: string | null;
+  /** The line's seconds rounded as a total (the recorded ones when no rule rounds the total). */
+  total_secs: string | number;
   min_rate: string | number;
   max_rate: string | number;
 }
@@ -112,6 +122,9 @@ const hours = (secs: number) => Math.round((secs / 3600) * 10_000) / 10_000;
  * The line items of what the invoice covers (docs/invoices.md, "Lines"): per project (by name) a time
  * line — hourly at the rates the billing settings give, Σ seconds × rate ÷ 3600 over its records rounded
  * half up once; fixed fee the project's fee — then one line per expense category (Σ amounts).
+ * With billing rounding (docs/invoices.md, "Rounding"), `billedTime` and the amount are the rounded time's
+ * (each record rounded, or the line's sum rounded and the amount scaled alike) and `recordedTime` the seconds
+ * recorded.
  */
 export async function generatedItems(s: Scope, invoiceId: number, sel: Selection): Promise<NewItem[]> {
   const team = s.teamId;
@@ -124,6 +137,11 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
     SELECT p.id AS project_id, p.name AS project_name, p.billing_type, p.fee,
            sum(r.time) AS secs,
            round(sum(${hourlyAmount(sql`r.time::numeric`, rate)})) AS amount,
+           sum(${hourlyAmount(sql`r.time::numeric`, rate)}) AS exact_amount,
+           sum(${entryRounded(sql`r.time`, sql`pr`)}) AS entry_secs,
+           sum(${hourlyAmount(entryRounded(sql`r.time`, sql`pr`), rate)}) AS entry_amount,
+           pr.r_mode, pr.r_step, pr.r_per,
+           CASE WHEN pr.r_per = 'total' THEN ${roundedSql(sql`sum(r.time)`, sql`pr.r_mode`, sql`pr.r_step`)} ELSE sum(r.time) END AS total_secs,
            min(${rate}) AS min_rate, max(${rate}) AS max_rate
     FROM invoice_time_records x
     JOIN time_records r ON r.id = x.record_id
@@ -131,8 +149,9 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
     JOIN users u ON u.id = r.user_id
     ${joinRatesInForce(team, sql`r.user_id`, sql`r.date`)}
     JOIN p ON p.id = t.project_id
+    LEFT JOIN ${projectRounding(team)} pr ON pr.id = p.id
     WHERE x.team_id = ${team} AND x.invoice_id = ${invoiceId}
-    GROUP BY p.id, p.name, p.billing_type, p.fee`,
+    GROUP BY p.id, p.name, p.billing_type, p.fee, pr.r_mode, pr.r_step, pr.r_per`,
   );
   const spent = await queryRows<ExpenseLine>(
     s,
@@ -156,13 +175,15 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
       const secs = Number(t.secs);
       const fixed = t.billing_type === 'fixed_fee';
       const single = Number(t.min_rate) === Number(t.max_rate);
+      const { billed, amount } = roundedLine(t);
       items.push({
         invoiceId,
         name: named(sel.timeMask, projectName),
-        billedTime: secs,
-        quantity: fixed ? 1 : hours(secs),
+        billedTime: billed,
+        recordedTime: secs,
+        quantity: fixed ? 1 : hours(billed),
         rate: fixed ? Number(t.fee) : single ? Number(t.min_rate) : null,
-        listAmount: fixed ? Number(t.fee) : Number(t.amount),
+        listAmount: fixed ? Number(t.fee) : amount,
         projectId,
         position: 0,
       });
@@ -183,4 +204,18 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
       });
   }
   return items.map((item, i) => ({ ...item, position: i + 1 }));
+}
+
+/**
+ * The billed seconds and amount (cents, half up once) of a time line: per entry, Σ rounded records at their
+ * rates; per total, the line's seconds rounded and the exact recorded amount scaled by rounded ÷ recorded.
+ */
+function roundedLine(t: TimeLine): { billed: number; amount: number } {
+  const secs = Number(t.secs);
+  if (t.r_per === 'entry') return { billed: Number(t.entry_secs), amount: Math.round(Number(t.entry_amount)) };
+  if (t.r_per === 'total') {
+    const billed = Number(t.total_secs);
+    return { billed, amount: secs > 0 ? Math.round((Number(t.exact_amount) * billed) / secs) : 0 };
+  }
+  return { billed: secs, amount: Number(t.amount) };
 }

@@ -80,6 +80,7 @@ export async function presentInvoices(scope: Scope, caller: Caller, rows: Invoic
         id: l.id,
         name: l.name,
         billedTime: l.billedTime,
+        recordedTime: l.recordedTime,
         quantity: l.quantity,
         rate: l.rate,
         ...a.lines[i]!,

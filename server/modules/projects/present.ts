@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Project } from '../../../contract/projects.ts';
+import { effectiveRule } from '../../../contract/rounding.ts';
 import { projectUsers, teams } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { prefixed } from '../../lib/ids.ts';
@@ -26,7 +27,7 @@ export async function projectUserIds(scope: Scope, projectIds: number[]): Promis
  */
 export async function presentProjects(scope: Scope, viewer: Viewer, rows: ProjectRow[], now: Date): Promise<Project[]> {
   if (rows.length === 0) return [];
-  const [team] = await scope.db.select({ name: teams.name }).from(teams).where(eq(teams.id, scope.teamId)).limit(1);
+  const [team] = await scope.db.select({ name: teams.name, rounding: teams.rounding }).from(teams).where(eq(teams.id, scope.teamId)).limit(1);
   const users = await projectUserIds(
     scope,
     rows.map((r) => r.id),
@@ -61,6 +62,10 @@ export async function presentProjects(scope: Scope, viewer: Viewer, rows: Projec
           userRateOverrides: r.rate.userRateOverrides ?? {},
           userCostOverrides: r.rate.userCostOverrides ?? {},
         };
+      }
+      if (manager) {
+        p.rounding = r.rounding ?? null;
+        p.effectiveRounding = effectiveRule(r.rounding, team?.rounding ?? null);
       }
       if (r.budget && (manager || r.budget.showToUsers === true)) {
         const budget = await presentProjectBudget(scope, r.id, r.budget, now);

@@ -1,6 +1,7 @@
 import { and, asc, eq, ilike } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { projectRoutes } from '../../../contract/projects.ts';
+import type { ProjectRounding } from '../../../contract/rounding.ts';
 import { projects, type StoredBilling, type StoredRate } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
@@ -84,7 +85,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
     const row = await scope.tx(async (s) => {
       const current = await loadProjectForRead(s, caller, params.project_id);
       if (caller.user.role !== 'admin') throw forbidden('Only admins can change billing, rates and budgets');
-      const set: { billing?: StoredBilling; rate?: StoredRate; budget?: ReturnType<typeof toStoredBudget> | null } = {};
+      const set: { billing?: StoredBilling; rate?: StoredRate; budget?: ReturnType<typeof toStoredBudget> | null; rounding?: ProjectRounding } = {};
       if (body.rate) {
         const errors: Record<string, string[]> = {};
         for (const key of ['userRateOverrides', 'userCostOverrides'] as const) {
@@ -102,6 +103,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
       }
       if (body.billing)
         set.billing = { type: body.billing.type, fee: body.billing.type === 'fixed_fee' ? (body.billing.fee ?? null) : null };
+      if (body.rounding !== undefined) set.rounding = body.rounding;
       if (body.budget !== undefined) set.budget = body.budget === null ? null : toStoredBudget(body.budget);
       if (Object.keys(set).length) await s.update(projects, set, eq(projects.id, current.id));
       const updated = await reloadProject(s, current.id);

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { z } from 'zod';
 import { cents } from '../../../contract/common.ts';
+import { roundingSteps, type ProjectRounding } from '../../../contract/rounding.ts';
 import type { User } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
 import { ApiFormView } from '../../ui/form/form.tsx';
@@ -24,6 +25,23 @@ const modeHints: Record<BillingMode, string> = {
   fixed_fee: 'The client pays one amount, however many hours it takes.',
 };
 
+const roundingChoices = [
+  { value: 'team', label: "Team's rule" },
+  { value: 'none', label: 'No rounding' },
+  { value: 'custom', label: 'Own rule for this project' },
+];
+const roundingModeLabels = [
+  { value: 'up', label: 'Up' },
+  { value: 'down', label: 'Down' },
+  { value: 'nearest', label: 'To the nearest (halves up)' },
+];
+const roundingPerLabels = [
+  { value: 'entry', label: 'Each time record' },
+  { value: 'total', label: "Each row's total" },
+];
+const describeRule = (r: Project['effectiveRounding']) =>
+  r ? `${r.mode === 'nearest' ? 'to the nearest' : r.mode} ${r.step} min, ${r.per === 'entry' ? 'each record' : "each row's total"}` : 'no rounding';
+
 /** Overrides are keyed `u12` (not `12`): react-hook-form would read numeric keys as array indexes. */
 const overrideKey = (userId: number | string) => `u${userId}`;
 
@@ -33,6 +51,10 @@ const schema = z
     fee: cents.nullable(),
     rate: cents.nullable(),
     overrides: z.record(z.string(), z.object({ rate: cents.nullable(), cost: cents.nullable() })),
+    rounding: z.enum(['team', 'none', 'custom']),
+    roundingMode: z.enum(['up', 'down', 'nearest']),
+    roundingStep: z.enum(roundingSteps.map(String) as [string, ...string[]]),
+    roundingPer: z.enum(['entry', 'total']),
   })
   .superRefine((v, ctx) => {
     if (v.mode === 'fixed_fee' && v.fee === null) ctx.addIssue({ code: 'custom', path: ['fee'], message: 'Enter the fee' });
@@ -54,7 +76,14 @@ function toBody(v: z.output<typeof schema>, project: Project): BillingBody {
       : v.mode === 'project_rate'
         ? 'project_rate'
         : (project.rate?.type ?? 'project_rate');
+  const rounding: ProjectRounding =
+    v.rounding === 'team'
+      ? null
+      : v.rounding === 'none'
+        ? 'none'
+        : { mode: v.roundingMode, step: Number(v.roundingStep) as (typeof roundingSteps)[number], per: v.roundingPer };
   return {
+    rounding,
     billing: v.mode === 'fixed_fee' ? { type: 'fixed_fee', fee: v.fee } : { type: v.mode === 'non_billable' ? 'non_billable' : 'hourly' },
     rate: {
       type: rateType === 'project_rate' && v.rate === null ? 'user_rate' : rateType,
@@ -86,6 +115,10 @@ export default function BillingForm({ project }: { project: Project }) {
         { rate: project.rate?.userRateOverrides[u.id] ?? null, cost: project.rate?.userCostOverrides[u.id] ?? null },
       ]),
     ),
+    rounding: project.rounding === 'none' ? 'none' : project.rounding ? 'custom' : 'team',
+    roundingMode: (typeof project.rounding === 'object' && project.rounding?.mode) || 'up',
+    roundingStep: String((typeof project.rounding === 'object' && project.rounding?.step) || 15),
+    roundingPer: (typeof project.rounding === 'object' && project.rounding?.per) || 'entry',
   };
   const form = useApiForm({
     schema,
@@ -95,6 +128,7 @@ export default function BillingForm({ project }: { project: Project }) {
   });
   const { register, control, formState } = form.form;
   const mode = useWatch({ control, name: 'mode' });
+  const rounding = useWatch({ control, name: 'rounding' });
   return (
     <ApiFormView api={form} unsaved={`your changes to the billing of ${project.name}`} submitLabel="Save billing" className={styles.form}>
       <SelectField
@@ -108,6 +142,24 @@ export default function BillingForm({ project }: { project: Project }) {
       {mode === 'project_rate' && (
         <Money control={control} name="rate" label="Project rate per hour" hint="Billed for every hour on this project." />
       )}
+      <fieldset className={styles.people}>
+        <legend>Rounding</legend>
+        <p className={styles.hint}>
+          Reports and new invoices bill rounded time; the recorded time never changes. In force now: {describeRule(project.effectiveRounding)}.
+        </p>
+        <SelectField label="Rounding of billed time" options={roundingChoices} {...register('rounding')} />
+        {rounding === 'custom' && (
+          <div className={styles.rounding}>
+            <SelectField label="Round" options={roundingModeLabels} {...register('roundingMode')} />
+            <SelectField
+              label="Step"
+              options={roundingSteps.map((s) => ({ value: String(s), label: `${s} min` }))}
+              {...register('roundingStep')}
+            />
+            <SelectField label="Apply to" options={roundingPerLabels} {...register('roundingPer')} />
+          </div>
+        )}
+      </fieldset>
       <fieldset className={styles.people}>
         <legend>Rates and costs per person</legend>
         <p className={styles.hint}>

@@ -49,8 +49,21 @@ const figureTable: FigureRow[] = [
   ['costsTimeOff', 'Cost of time off', 'money', 'costs', 'Cost of paid time off (not included in costs).'],
 ];
 
+/** Figures with billing rounding, each shown right after its recorded twin when a rounding rule changes the report. */
+// prettier-ignore
+const roundedTable: [twin: MetricKey, figure: FigureRow][] = [
+  ['time', ['roundedTime', 'Rounded time', 'time', 'time', "Time after billing rounding (the team's rule or the project's): each record rounded, or each project's sum in the row."]],
+  ['billableTime', ['roundedBillableTime', 'Rounded billable time', 'time', 'time', 'Billable time after billing rounding.']],
+  ['billableAmount', ['roundedBillableAmount', 'Rounded billable amount', 'money', 'money', 'Billable amount with time priced after billing rounding, plus billable expenses.']],
+];
+
 const timeOffKeys: readonly MetricKey[] = ['timeOffDays', 'timeOffTime', 'costsTimeOff'];
-const allFigures: FigureColumn[] = figureTable.map(([key, label, kind, level, definition]) => ({ key, label, kind, level, definition }));
+const toColumn = ([key, label, kind, level, definition]: FigureRow): FigureColumn => ({ key, label, kind, level, definition });
+const allFigures: FigureColumn[] = figureTable.map(toColumn);
+const withRounded: FigureColumn[] = allFigures.flatMap((c) => {
+  const twin = roundedTable.find(([k]) => k === c.key);
+  return twin ? [c, toColumn(twin[1])] : [c];
+});
 
 const levelsOf: Record<Role, readonly FigureLevel[]> = {
   admin: ['time', 'money', 'costs'],
@@ -63,6 +76,6 @@ const levelsOf: Record<Role, readonly FigureLevel[]> = {
 export const canSee = (role: Role, level: FigureLevel) => levelsOf[role].includes(level);
 
 /** The figure columns of `tab` that `role` may see, in table order. */
-export function figureColumns(tab: ReportTab, role: Role): FigureColumn[] {
-  return allFigures.filter((c) => canSee(role, c.level) && (tab === 'people' || !timeOffKeys.includes(c.key)));
+export function figureColumns(tab: ReportTab, role: Role, rounded = false): FigureColumn[] {
+  return (rounded ? withRounded : allFigures).filter((c) => canSee(role, c.level) && (tab === 'people' || !timeOffKeys.includes(c.key)));
 }

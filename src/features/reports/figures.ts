@@ -25,9 +25,20 @@ export function totalsOf(rows: readonly FigureRow[], columns: readonly FigureCol
   return out;
 }
 
+/** Whether billing rounding changes any figure of the rows (a rule applies and rounds something). */
+export const roundingChanges = (rows: readonly FigureRow[]) =>
+  rows.some(
+    (r) =>
+      (r.roundedTime ?? r.time) !== r.time ||
+      (r.roundedBillableTime ?? r.billableTime) !== r.billableTime ||
+      (r.roundedBillableAmount ?? r.billableAmount) !== r.billableAmount,
+  );
+
 export interface Headline {
   time: number;
   billableTime: number;
+  /** Present when billing rounding changes the report: the rounded figures, shown first. */
+  rounded?: { time: number; billableTime: number; billableAmount?: number };
   /** Billable time as a whole percent of all time. */
   billableShare: number;
   billableAmount?: number;
@@ -44,6 +55,10 @@ export function headlineOf(rows: readonly FigureRow[], role: Role): Headline {
   const billableTime = sum('billableTime');
   const out: Headline = { time, billableTime, billableShare: time ? roundHalfUp((billableTime * 100) / time) : 0 };
   if (canSee(role, 'money')) out.billableAmount = sum('billableAmount');
+  if (roundingChanges(rows)) {
+    out.rounded = { time: sum('roundedTime'), billableTime: sum('roundedBillableTime') };
+    if (canSee(role, 'money')) out.rounded.billableAmount = sum('roundedBillableAmount');
+  }
   if (canSee(role, 'costs')) {
     out.costs = sum('costs');
     out.profit = sum('profit');

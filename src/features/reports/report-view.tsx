@@ -9,7 +9,7 @@ import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
 import { canSee, figureColumns, type ReportTab } from './columns.ts';
 import { reportCsv } from './csv.ts';
 import { downloadText } from './download.ts';
-import { headlineOf, totalsOf } from './figures.ts';
+import { headlineOf, roundingChanges, totalsOf } from './figures.ts';
 import { HeadlineFigures } from './headline.tsx';
 import { MoneyChart } from './money-chart.tsx';
 import { reportColumns, ReportTable, type NameColumn, type ReportRow } from './report-table.tsx';
@@ -43,7 +43,7 @@ export interface ReportViewProps {
 export function ReportView({ tab, role, search, rows, names, trend, weekStart, onSearch, drill, detailedCsv, empty }: ReportViewProps) {
   const [exporting, setExporting] = useState(false);
   const noun = nouns[tab];
-  const figures = figureColumns(tab, role);
+  const figures = figureColumns(tab, role, roundingChanges(rows));
   const totals = totalsOf(rows, figures);
   const sort = sortFromSearch(reportSort(search.sort));
   const withMoney = canSee(role, 'money');

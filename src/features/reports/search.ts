@@ -25,6 +25,9 @@ export const sortableColumns = [
   'timeOffDays',
   'timeOffTime',
   'costsTimeOff',
+  'roundedTime',
+  'roundedBillableTime',
+  'roundedBillableAmount',
 ] as const;
 
 /** The sort a report's table uses: the URL's, when it names one of the report's columns. */

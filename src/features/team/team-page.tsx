@@ -24,6 +24,7 @@ import styles from './team.module.css';
 // The forms bring react-hook-form and the contract's schemas: loaded when a dialog opens.
 const InviteForm = lazy(() => import('./invite-form.tsx'));
 const EditUserForm = lazy(() => import('./edit-user-form.tsx'));
+const TeamRoundingForm = lazy(() => import('./rounding-form.tsx'));
 // Admins only: the team's two-factor requirement.
 const TeamSecurity = lazy(() => import('./team-security.tsx'));
 
@@ -44,6 +45,7 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
   const api = useApi();
   const team = useQuery(teamQueryOptions(api));
   const admin = viewer.role === 'admin';
+  const [rounding, setRounding] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invited | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
@@ -62,9 +64,12 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
           </p>
         </div>
         {admin && (
-          <Button variant="primary" onClick={() => setInviting(true)}>
-            Invite a user
-          </Button>
+          <div className={styles.headerActions}>
+            <Button onClick={() => setRounding(true)}>Billing rounding</Button>
+            <Button variant="primary" onClick={() => setInviting(true)}>
+              Invite a user
+            </Button>
+          </div>
         )}
       </header>
       {!admin && <NotAllowed action="invite people or change their roles" because="only admins manage the team" />}
@@ -137,6 +142,11 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
           {editing && (
             <EditUserForm key={editing.id} user={editing} today={today} onDone={() => setEditing(null)} onCancel={() => setEditing(null)} />
           )}
+        </Suspense>
+      </Dialog>
+      <Dialog open={rounding} title="Billing rounding" onClose={() => setRounding(false)}>
+        <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
+          {rounding && <TeamRoundingForm onDone={() => setRounding(false)} onCancel={() => setRounding(false)} />}
         </Suspense>
       </Dialog>
       {toggling && <StatusConfirm user={toggling} onClose={() => setToggling(null)} />}
