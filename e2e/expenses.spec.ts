@@ -1,9 +1,9 @@
 import fs from 'node:fs';
-import { ADA, adaKey, expect, expectNoAxeViolations, passwordMember, test } from './fixtures.ts';
+import { ADA, adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { expectUploaded, form, PDF, pickReceipts, PNG, seedExpenseWorld } from './expenses-helpers.ts';
 import { signInAs } from './sign-in.ts';
 import { startTcpProxy } from './tcp-proxy.ts';
-import { call, seedWorld, useKeySessionOn, inviteAndAccept } from './timesheet-helpers.ts';
+import { call, seedWorld, useKeySessionOn, inviteAndAccept, INVITED_PASSWORD } from './timesheet-helpers.ts';
 
 /** Signs in with an API key (members made through the API have no password) and opens `path`. */
 async function signInWithKeyAt(page: import('@playwright/test').Page, key: string, path: string) {
@@ -11,12 +11,19 @@ async function signInWithKeyAt(page: import('@playwright/test').Page, key: strin
   await page.goto(path);
 }
 
+/** A member of this test alone (one with no expenses yet, however often the test runs), who signs in with a password. */
+async function freshMember(name: string) {
+  const email = `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}-${Math.random().toString(36).slice(2, 6)}@example.test`;
+  const member = await inviteAndAccept<{ id: number; apiKey: string }>(adaKey(), { name, email, role: 'member' });
+  return { ...member, name, email, password: INVITED_PASSWORD };
+}
+
 test.use({ viewport: { width: 1360, height: 900 } });
 
 test('a member adds a mileage expense with a PNG and a PDF receipt, reloads and downloads both', async ({ page }) => {
   // The longest journey (sign-in, six files, a reload, two downloads): more than the default 30 s on a busy machine.
   test.setTimeout(90_000);
-  const member = passwordMember('expenses');
+  const member = await freshMember('Eli Receipts');
   const w = await seedExpenseWorld('journey', member.id);
   await page.goto('/expenses');
   await signInAs(page, member);
@@ -338,7 +345,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
   test('a member adds an expense with a photo of the receipt in a few taps', async ({ page }) => {
-    const member = passwordMember('expensesPhone');
+    const member = await freshMember('Eva Camera');
     const w = await seedExpenseWorld('phone', member.id);
     await page.goto('/expenses');
     await signInAs(page, member);

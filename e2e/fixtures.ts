@@ -37,8 +37,6 @@ export function adaKey(): string {
 export const PASSWORD_MEMBERS = {
   keys: { name: 'Mia Keyboard', email: 'mia-keyboard@example.test', password: 'mia keyboard journey 1' },
   phone: { name: 'Mia Phone', email: 'mia-phone@example.test', password: 'mia phone journey 1' },
-  expenses: { name: 'Eli Receipts', email: 'eli-receipts@example.test', password: 'eli receipts journey 1' },
-  expensesPhone: { name: 'Eva Camera', email: 'eva-camera@example.test', password: 'eva camera journey 1' },
   signOut: { name: 'Sam Signout', email: 'sam-signout@example.test', password: 'sam sign out journey 1' },
   remembered: { name: 'Rita Remembered', email: 'rita-remembered@example.test', password: 'rita remembered journey 1' },
   reviewed: { name: 'Rosa Reviewed', email: 'rosa-reviewed@example.test', password: 'rosa reviewed journey 1' },
