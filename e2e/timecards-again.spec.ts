@@ -50,6 +50,8 @@ test('a member back from a break clocks in again: the shift goes on and the time
   await expect(field(page, 'Clock out', first.date)).toHaveValue(out);
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Clock in' }).click();
+  // The screen says so once the server has answered: only then does the card hold the break.
+  await expect(page.getByText(/^Clocked in again at \d\d:\d\d/)).toBeVisible();
 
   // The minute may turn between the two clock-ins: the gap is what the server counted.
   const [card] = await call<Card[]>('GET', `/users/${member.id}/timecards?from=${first.date}&to=${first.date}`, member.apiKey);
