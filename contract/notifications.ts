@@ -25,7 +25,7 @@ export type NotificationChannel = z.infer<typeof notificationChannel>;
 
 /** What the notification is about: a timesheet week (its id and week id) or a time off. */
 export const notificationSubject = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('timesheet'), id: z.string(), user: numericId, weekId: z.number().int() }),
+  z.object({ type: z.literal('timesheet'), id: z.number().int().positive(), user: numericId, weekId: z.number().int() }),
   z.object({ type: z.literal('timeoff'), id: numericId, user: numericId }),
 ]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;

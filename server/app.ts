@@ -19,6 +19,7 @@ import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
@@ -42,6 +43,7 @@ const modules = [
   registerInvoiceRoutes,
   registerBillingRoutes,
   registerWebhookRoutes,
+  registerNotificationRoutes,
   registerOAuthRoutes,
 ];
 

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { NotificationChannel, NotificationKind, NotificationSubject } from '../../../contract/notifications.ts';
 import { notificationChannels, notificationKinds } from '../../../contract/notifications.ts';
 import { teams, users } from './core.ts';
@@ -21,8 +34,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: notificationKinds }).$type<NotificationKind>().notNull(),
     subject: jsonb('subject').$type<NotificationSubject>().notNull(),
     /** Path of the thing itself in the web app (`/approvals?…`, `/timesheet?week=…`, `/time-off`). */
@@ -39,8 +56,12 @@ export const notifications = pgTable(
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: notificationKinds }).$type<NotificationKind>().notNull(),
     channel: text('channel', { enum: notificationChannels }).$type<NotificationChannel>().notNull(),
   },
@@ -55,7 +76,9 @@ export const mailOutbox = pgTable(
   'mail_outbox',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
     notificationId: bigint('notification_id', { mode: 'number' })
       .notNull()
       .references(() => notifications.id, { onDelete: 'cascade' }),
@@ -74,5 +97,10 @@ export const mailOutbox = pgTable(
     lastError: text('last_error'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('mail_outbox_notification_uq').on(t.notificationId), index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`sent_at is null and failed_at is null`)],
+  (t) => [
+    uniqueIndex('mail_outbox_notification_uq').on(t.notificationId),
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at is null and failed_at is null`),
+  ],
 );
