@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { mailOutbox, notifications } from '../../db/schema/index.ts';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
 
