@@ -239,6 +239,13 @@ describe('preferences', () => {
   });
 });
 
+describe('without SMTP', () => {
+  it('queues no email at all', async () => {
+    expect(await t.db.select().from(mailOutbox)).toEqual([]);
+    expect(await t.db.select().from(notifications).where(eq(notifications.inApp, false))).toEqual([]);
+  });
+});
+
 describe('reading', () => {
   it('pages newest first, filters unread, marks one and all read; another person’s is not found', async () => {
     const u = await t.user(A.teamId, 'member');
