@@ -14,7 +14,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
-import type { Deps } from '../../http/env.ts';
+import type { ImportDeps } from './service.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { findDayRecord, INVOICED_REASON } from '../time/records.ts';
 import { anyInt, queryRows } from '../time/sql.ts';
@@ -57,7 +57,7 @@ function decisionsOf(row: ImportRowDb, body: ApplyImportBody, memberIds: Set<num
  * and keeps a ledger of all of it for undo. Rows of locked days are skipped.
  */
 export async function applyImport(
-  deps: Deps,
+  deps: ImportDeps,
   scope: Scope,
   importId: number,
   actorId: number,
@@ -191,7 +191,7 @@ export async function applyImport(
  * invited people it created that nothing else uses now, and forgets its fingerprints. Refused (422) when some of
  * its time is locked now.
  */
-export async function undoImport(deps: Deps, scope: Scope, importId: number, actorId: number): Promise<void> {
+export async function undoImport(deps: ImportDeps, scope: Scope, importId: number, actorId: number): Promise<void> {
   await scope.tx(async (tx) => {
     const [row] = await tx.update(
       imports,

@@ -4,6 +4,9 @@ import type { ImportView } from '../../../contract/imports.ts';
 import { imports } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
+
+/** What imports need of the app's dependencies (the CLI has no more). */
+export type ImportDeps = Pick<Deps, 'config' | 'secrets' | 'clock'>;
 import { ApiError, notFound } from '../../http/errors.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { openImportFile, removeImportFile } from './files.ts';
@@ -32,7 +35,7 @@ export const unreadable = (e: ImportFileError) => new ApiError(422, e.message, {
  * A file that cannot be read is removed and answered 422; nothing is recorded.
  */
 export async function previewImport(
-  deps: Deps,
+  deps: ImportDeps,
   scope: Scope,
   a: { source: ImportSource; fileName: string; storageKey: string; actorId: number },
 ): Promise<ImportView> {
