@@ -20,6 +20,7 @@ import { invoiceRoutes } from './invoices.ts';
 import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
+import { importRoutes } from './imports.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -45,6 +46,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   dashboards: dashboardRoutes,
   invoices: invoiceRoutes,
   rounding: roundingRoutes,
+  imports: importRoutes,
   apps: appRoutes,
 };
 

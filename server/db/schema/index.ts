@@ -8,3 +8,4 @@ export * from './budgets.ts';
 export * from './idempotency.ts';
 export * from './planner.ts';
 export * from './invoices.ts';
+export * from './imports.ts';
