@@ -15,7 +15,8 @@ import {
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { ImportDeps } from './service.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { ApiError, unprocessable } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { findDayRecord, INVOICED_REASON } from '../time/records.ts';
 import { anyInt, queryRows } from '../time/sql.ts';
 import { lockReasons } from '../timesheets/locks.ts';
@@ -64,125 +65,135 @@ export async function applyImport(
   body: ApplyImportBody,
   open: () => Readable,
 ): Promise<ImportCreated> {
-  return scope.tx(async (tx) => {
-    const [row] = await tx.update(
-      imports,
-      { status: 'applied', appliedAt: deps.clock() },
-      eq(imports.id, importId),
-      eq(imports.status, 'previewed'),
-    );
-    if (!row) throw unprocessable('Only a previewed import can be applied: this one is applied or undone already');
-    const members = await tx.list(users, ne(users.status, 'removed'));
-    const { decisions, emails } = decisionsOf(row, body, new Set(members.map((m) => m.id)));
-    const plan = await planImport(tx, row.source, open, decisions);
-    const ledger: (typeof importLedger.$inferInsert)[] = [];
-    const note = (kind: LedgerKind, entityId: number, extra: Partial<typeof importLedger.$inferInsert> = {}) =>
-      ledger.push({ teamId: tx.teamId, importId, kind, entityId, ...extra });
-    const created: ImportCreated = { rows: 0, seconds: 0, records: 0, clients: 0, projects: 0, tasks: 0, users: 0 };
+  return scope
+    .tx(async (tx) => {
+      const [row] = await tx.update(
+        imports,
+        { status: 'applied', appliedAt: deps.clock() },
+        eq(imports.id, importId),
+        eq(imports.status, 'previewed'),
+      );
+      if (!row) throw unprocessable('Only a previewed import can be applied: this one is applied or undone already');
+      const members = await tx.list(users, ne(users.status, 'removed'));
+      const { decisions, emails } = decisionsOf(row, body, new Set(members.map((m) => m.id)));
+      const plan = await planImport(tx, row.source, open, decisions);
+      const ledger: (typeof importLedger.$inferInsert)[] = [];
+      const note = (kind: LedgerKind, entityId: number, extra: Partial<typeof importLedger.$inferInsert> = {}) =>
+        ledger.push({ teamId: tx.teamId, importId, kind, entityId, ...extra });
+      const created: ImportCreated = { rows: 0, seconds: 0, records: 0, clients: 0, projects: 0, tasks: 0, users: 0 };
 
-    const userOf = new Map<string, number>();
-    for (const person of plan.people.values()) {
-      const d = decisions.get(person.key)!;
-      if ('userId' in d) userOf.set(person.key, d.userId);
-      else {
-        const { row: user } = await createUser(tx.db as Db, deps.secrets, {
-          teamId: tx.teamId,
-          name: person.name,
-          email: emails.get(person.key)!,
-          role: 'member',
-          status: 'invited',
-        });
-        await issueInvitation(deps, tx.db as Db, user);
-        userOf.set(person.key, user.id);
-        note('user', user.id);
-        created.users++;
+      const userOf = new Map<string, number>();
+      for (const person of plan.people.values()) {
+        const d = decisions.get(person.key)!;
+        if ('userId' in d) userOf.set(person.key, d.userId);
+        else {
+          const { row: user } = await createUser(tx.db as Db, deps.secrets, {
+            teamId: tx.teamId,
+            name: person.name,
+            email: emails.get(person.key)!,
+            role: 'member',
+            status: 'invited',
+          });
+          await issueInvitation(deps, tx.db as Db, user);
+          userOf.set(person.key, user.id);
+          note('user', user.id);
+          created.users++;
+        }
       }
-    }
 
-    const open_ = plan.groups.filter((g) => !g.locked);
-    const billableProjects = new Set(open_.filter((g) => g.billable).map((g) => JSON.stringify([lower(g.client), lower(g.project)])));
-    const billableTasks = new Set(
-      open_.filter((g) => g.billable).map((g) => JSON.stringify([lower(g.client), lower(g.project), lower(g.task)])),
-    );
-    const { state } = plan;
+      const open_ = plan.groups.filter((g) => !g.locked);
+      const billableProjects = new Set(open_.filter((g) => g.billable).map((g) => JSON.stringify([lower(g.client), lower(g.project)])));
+      const billableTasks = new Set(
+        open_.filter((g) => g.billable).map((g) => JSON.stringify([lower(g.client), lower(g.project), lower(g.task)])),
+      );
+      const { state } = plan;
 
-    const clientOf = async (g: DayGroup) => {
-      if (!g.client) return undefined;
-      let id = state.clients.get(lower(g.client));
-      if (id === undefined) {
-        id = (await tx.insert(clients, { name: g.client })).id;
-        state.clients.set(lower(g.client), id);
-        note('client', id);
-        created.clients++;
-      }
-      return id;
-    };
-    const projectOf = async (g: DayGroup, clientId: number | undefined) => {
-      let id = state.projects.get(projectKey(clientId, g.project));
-      if (id === undefined) {
-        const billable = billableProjects.has(JSON.stringify([lower(g.client), lower(g.project)]));
-        id = (
-          await tx.insert(projects, {
-            name: g.project,
-            clientId: clientId ?? null,
-            billing: { type: billable ? 'hourly' : 'non_billable', fee: null },
-          })
-        ).id;
-        state.projects.set(projectKey(clientId, g.project), id);
-        note('project', id);
-        created.projects++;
-      }
-      return id;
-    };
-    const taskOf = async (g: DayGroup, projectId: number) => {
-      let id = state.tasks.get(taskKey(projectId, g.task));
-      if (id === undefined) {
-        const unbillable =
-          billableProjects.has(JSON.stringify([lower(g.client), lower(g.project)])) &&
-          !billableTasks.has(JSON.stringify([lower(g.client), lower(g.project), lower(g.task)]));
-        id = (await tx.insert(tasks, { projectId, name: g.task, unbillable })).id;
-        state.tasks.set(taskKey(projectId, g.task), id);
-        note('task', id);
-        created.tasks++;
-      }
-      return id;
-    };
+      const clientOf = async (g: DayGroup) => {
+        if (!g.client) return undefined;
+        let id = state.clients.get(lower(g.client));
+        if (id === undefined) {
+          id = (await tx.insert(clients, { name: g.client })).id;
+          state.clients.set(lower(g.client), id);
+          note('client', id);
+          created.clients++;
+        }
+        return id;
+      };
+      const projectOf = async (g: DayGroup, clientId: number | undefined) => {
+        let id = state.projects.get(projectKey(clientId, g.project));
+        if (id === undefined) {
+          const billable = billableProjects.has(JSON.stringify([lower(g.client), lower(g.project)]));
+          id = (
+            await tx.insert(projects, {
+              name: g.project,
+              clientId: clientId ?? null,
+              billing: { type: billable ? 'hourly' : 'non_billable', fee: null },
+            })
+          ).id;
+          state.projects.set(projectKey(clientId, g.project), id);
+          note('project', id);
+          created.projects++;
+        }
+        return id;
+      };
+      const taskOf = async (g: DayGroup, projectId: number) => {
+        let id = state.tasks.get(taskKey(projectId, g.task));
+        if (id === undefined) {
+          const unbillable =
+            billableProjects.has(JSON.stringify([lower(g.client), lower(g.project)])) &&
+            !billableTasks.has(JSON.stringify([lower(g.client), lower(g.project), lower(g.task)]));
+          id = (await tx.insert(tasks, { projectId, name: g.task, unbillable })).id;
+          state.tasks.set(taskKey(projectId, g.task), id);
+          note('task', id);
+          created.tasks++;
+        }
+        return id;
+      };
 
-    for (const g of open_) {
-      const userId = userOf.get(g.person)!;
-      const taskId = await taskOf(g, await projectOf(g, await clientOf(g)));
-      const existing = await findDayRecord(tx, userId, taskId, g.date);
-      const comment = g.notes.join('\n');
-      let recordId: number;
-      let previous = 0;
-      if (existing) {
-        // A record invoiced since the preview: the plan read the team inside this transaction, so this is a guard.
-        if (existing.isInvoiced) throw unprocessable(`${INVOICED_REASON}: ${g.date}`);
-        previous = existing.time;
-        const setComment = existing.comment === '' && comment !== '';
-        await tx.update(
-          timeRecords,
-          { time: existing.time + g.seconds, updatedAt: deps.clock(), ...(setComment ? { comment } : {}) },
-          eq(timeRecords.id, existing.id),
+      for (const g of open_) {
+        const userId = userOf.get(g.person)!;
+        const taskId = await taskOf(g, await projectOf(g, await clientOf(g)));
+        const existing = await findDayRecord(tx, userId, taskId, g.date);
+        const comment = g.notes.join('\n');
+        let recordId: number;
+        let previous = 0;
+        if (existing) {
+          // A record invoiced since the preview: the plan read the team inside this transaction, so this is a guard.
+          if (existing.isInvoiced) throw unprocessable(`${INVOICED_REASON}: ${g.date}`);
+          previous = existing.time;
+          const setComment = existing.comment === '' && comment !== '';
+          await tx.update(
+            timeRecords,
+            { time: existing.time + g.seconds, updatedAt: deps.clock(), ...(setComment ? { comment } : {}) },
+            eq(timeRecords.id, existing.id),
+          );
+          recordId = existing.id;
+          note('time', recordId, { seconds: g.seconds, created: false, previousComment: setComment ? '' : null });
+        } else {
+          recordId = (await tx.insert(timeRecords, { userId, taskId, date: g.date, time: g.seconds, comment })).id;
+          note('time', recordId, { seconds: g.seconds, created: true });
+          created.records++;
+        }
+        await tx.insert(timeHistory, { recordId, createdBy: actorId, action: 'ADD', time: g.seconds, previousTime: previous });
+        created.rows += g.lines.length;
+        created.seconds += g.seconds;
+      }
+
+      const fingerprints = open_.flatMap((g) => g.fingerprints.map((fingerprint) => ({ source: row.source, fingerprint, importId })));
+      for (let i = 0; i < fingerprints.length; i += 1000) await tx.insertMany(importFingerprints, fingerprints.slice(i, i + 1000));
+      for (let i = 0; i < ledger.length; i += 1000) await tx.db.insert(importLedger).values(ledger.slice(i, i + 1000));
+      await tx.update(imports, { preview: plan.preview, created }, eq(imports.id, importId));
+      return created;
+    })
+    .catch((e: unknown) => {
+      // Another import committed some of the same rows while this one ran: nothing of this one was written.
+      if (isUniqueViolation(e, 'import_fingerprints_uq'))
+        throw new ApiError(
+          409,
+          'Another import added some of these rows at the same moment, so nothing was applied: apply again to add only what is still new.',
         );
-        recordId = existing.id;
-        note('time', recordId, { seconds: g.seconds, created: false, previousComment: setComment ? '' : null });
-      } else {
-        recordId = (await tx.insert(timeRecords, { userId, taskId, date: g.date, time: g.seconds, comment })).id;
-        note('time', recordId, { seconds: g.seconds, created: true });
-        created.records++;
-      }
-      await tx.insert(timeHistory, { recordId, createdBy: actorId, action: 'ADD', time: g.seconds, previousTime: previous });
-      created.rows += g.lines.length;
-      created.seconds += g.seconds;
-    }
-
-    const fingerprints = open_.flatMap((g) => g.fingerprints.map((fingerprint) => ({ source: row.source, fingerprint, importId })));
-    for (let i = 0; i < fingerprints.length; i += 1000) await tx.insertMany(importFingerprints, fingerprints.slice(i, i + 1000));
-    for (let i = 0; i < ledger.length; i += 1000) await tx.db.insert(importLedger).values(ledger.slice(i, i + 1000));
-    await tx.update(imports, { preview: plan.preview, created }, eq(imports.id, importId));
-    return created;
-  });
+      throw e;
+    });
 }
 
 /**

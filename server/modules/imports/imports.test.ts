@@ -238,6 +238,26 @@ describe('importing a Toggl Track export', () => {
   });
 });
 
+describe('two imports of the same rows at once', () => {
+  it('adds the rows once: the later apply adds nothing or is refused with 409, never a server error', async () => {
+    const team = await t.roles();
+    const [a, b] = [await upload(team.admin, TOGGL), await upload(team.admin, TOGGL)];
+    const decide = (preview: { people: { key: string }[] }) => ({
+      people: preview.people.map((p) => ({ key: p.key, userId: team.member.id })),
+    });
+    const applied = await Promise.all(
+      [a, b].map((u) => t.call('POST', `/imports/${u.body.id}/apply`, { as: team.admin, body: decide(u.body.preview) })),
+    );
+    for (const res of applied) expect([200, 409]).toContain(res.status);
+    const refused = applied.find((res) => res.status === 409);
+    if (refused) expect(refused.body.message).toMatch(/another import/i);
+    const added = applied.reduce((sum, res) => sum + (res.status === 200 ? (res.body.created.seconds as number) : 0), 0);
+    expect((await teamState(team.team.id)).seconds).toBe(added);
+    // The whole file once (this team has no locked weeks).
+    expect(added).toBe(TOTAL + LOCKED);
+  });
+});
+
 describe('who may import', () => {
   it('answers 403 to members and supervisors, and 404 to another team’s admin', async () => {
     const mine = (await upload(r.admin, TOGGL)).body.id;
