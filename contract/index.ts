@@ -21,6 +21,7 @@ import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
 import { notificationRoutes } from './notifications.ts';
+import { importRoutes } from './imports.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -47,6 +48,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   invoices: invoiceRoutes,
   rounding: roundingRoutes,
   notifications: notificationRoutes,
+  imports: importRoutes,
   apps: appRoutes,
 };
 

@@ -64,6 +64,7 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
     if (r.auth === 'none') op.security = [];
     // A DELETE may take its input in the query instead (DELETE /tasks/{task_id}/time).
     if (r.body) op.requestBody = { required: r.method !== 'delete', content: { 'application/json': { schema: toSchema(r.body, 'input') } } };
+    if (r.consumes) op.requestBody = { required: true, content: { [r.consumes]: { schema: { type: 'string', format: 'binary' } } } };
     (paths[r.path] ??= {})[r.method] = op;
   }
   return {

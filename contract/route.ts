@@ -17,6 +17,8 @@ export interface RouteDef {
   params?: z.ZodType<unknown, Record<string, string>>;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** Takes the request body as raw bytes of this content type (an uploaded file) rather than JSON. */
+  consumes?: string;
   /** Takes an `application/x-www-form-urlencoded` body (the OAuth endpoints and pages) rather than JSON. */
   formBody?: boolean;
   status: 200 | 201 | 204;

@@ -18,6 +18,7 @@ import { registerApprovalRoutes } from './modules/approvals/routes.ts';
 import { registerExpenseRoutes } from './modules/expenses/routes.ts';
 import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
+import { registerImportRoutes } from './modules/imports/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
@@ -42,6 +43,7 @@ const modules = [
   registerExpenseRoutes,
   registerInvoiceRoutes,
   registerBillingRoutes,
+  registerImportRoutes,
   registerWebhookRoutes,
   registerNotificationRoutes,
   registerOAuthRoutes,

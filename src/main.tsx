@@ -10,7 +10,7 @@ import { ApiError, NetworkError } from './api/errors.ts';
 import { startupConfig } from './api/runtime-config.ts';
 import { SessionContext } from './auth/context.ts';
 import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
-import { hasSavedSession, savedSessionIsOAuth, Session } from './auth/session.ts';
+import { savedSessionKind, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
 import { AppErrorBoundary } from './ui/error-boundary.tsx';
 import { applyTheme, savedTheme } from './lib/theme.ts';
@@ -18,9 +18,10 @@ import { applyTheme, savedTheme } from './lib/theme.ts';
 async function start() {
   applyTheme(savedTheme(window.localStorage));
   // An OAuth session's code loads while the runtime config does.
-  if (savedSessionIsOAuth(window.localStorage)) preloadOAuthCredential();
+  const saved = savedSessionKind(window.localStorage);
+  if (saved === 'oauth') preloadOAuthCredential();
   // Signed in, the kept copy of config.json will do (the session names its API): no wait for it.
-  const config = await startupConfig(window.localStorage, hasSavedSession(window.localStorage));
+  const config = await startupConfig(window.localStorage, saved !== null);
   const session = new Session(window.localStorage, config.apiBaseUrl);
   const api = createApiClient({ baseUrl: () => session.baseUrl, credential: () => session.credential });
 
@@ -28,12 +29,11 @@ async function start() {
     // A credential the server no longer accepts ends the session; the user comes back here after signing in.
     onError: (error) => {
       if (!(error instanceof ApiError) || error.status !== 401 || !session.isSignedIn) return;
-      const back = router.state.location.href;
-      // Signed out at once (revoking what is left of the grant goes on meanwhile), so the sign-in screen says
-      // why at once too, however slow the revocation: no guard sends the user there without the reason first.
-      const revoking = session.signOut();
+      // Signed out at once (revoking what is left of the grant goes on meanwhile): the guard sends the user to the
+      // sign-in screen, which says why (the session keeps the reason), however slow the revocation.
+      const revoking = session.signOut(true);
       void router
-        .navigate({ to: '/sign-in', search: { redirect: back, expired: true } })
+        .invalidate()
         .then(() => revoking)
         .then(() => queryClient.clear());
     },

@@ -4,6 +4,8 @@ export class UsageError extends Error {}
 export interface FlagSpec {
   required: readonly string[];
   optional?: readonly string[];
+  /** Flags without a value (`--yes`): present or not. */
+  switches?: readonly string[];
 }
 
 /**
@@ -11,7 +13,7 @@ export interface FlagSpec {
  * flags and stray positional arguments are usage errors.
  */
 export function parseFlags(tokens: readonly string[], spec: FlagSpec): Record<string, string> {
-  const known = new Set([...spec.required, ...(spec.optional ?? [])]);
+  const known = new Set([...spec.required, ...(spec.optional ?? []), ...(spec.switches ?? [])]);
   const out: Record<string, string> = {};
   for (let i = 0; i < tokens.length; i++) {
     const token = tokens[i]!;
@@ -21,6 +23,11 @@ export function parseFlags(tokens: readonly string[], spec: FlagSpec): Record<st
     if (!known.has(name))
       throw new UsageError(`Unknown option --${name}${known.size ? ` (expected ${[...known].map((k) => `--${k}`).join(', ')})` : ''}`);
     if (name in out) throw new UsageError(`Option --${name} is given twice`);
+    if (spec.switches?.includes(name)) {
+      if (eq !== -1) throw new UsageError(`Option --${name} takes no value`);
+      out[name] = 'true';
+      continue;
+    }
     let value: string | undefined;
     if (eq !== -1) value = token.slice(eq + 1);
     else {

@@ -8,16 +8,20 @@ import type { Secrets } from '../lib/secrets.ts';
 import { seedDemo } from '../seed/demo.ts';
 import { createTeam, createUser } from '../modules/users/service.ts';
 import { UsageError, type FlagSpec } from './args.ts';
+import type { Config } from '../config.ts';
+import { parseImport, runImport } from './import.ts';
 
 export interface CliContext {
   db: Db;
   secrets: Secrets;
+  config: Config;
   /** One line on stdout. */
   out(line: string): void;
 }
 
 export interface Command<I = unknown> {
-  words: readonly [string, string];
+  /** One or two words (`import`, `user add`). */
+  words: readonly [string] | readonly [string, string];
   usage: string;
   flags: FlagSpec;
   /** Checks the flags before the database is opened. */
@@ -142,12 +146,36 @@ export const commands: Command[] = [
       for (const u of result.accounts) ctx.out(`  ${u.role.padEnd(15)} ${u.email.padEnd(32)} password ${u.password}`);
     },
   }),
+  define({
+    words: ['import'],
+    usage:
+      'import --from toggl|clockify|harvest --file FILE [--team ID] [--dry-run] [--yes]   (prints the preview; applies only with --yes: people found by email or name are matched, the others invited)',
+    flags: { required: ['from', 'file'], optional: ['team'], switches: ['dry-run', 'yes'] },
+    parse: parseImport,
+    async run(ctx, input) {
+      const teamId = await existingTeam(ctx.db, input.teamId);
+      await runImport({ db: ctx.db, secrets: ctx.secrets, config: ctx.config, clock: () => new Date() }, teamId, input, ctx.out);
+    },
+  }),
 ];
+
+/** The given team, else the only one; never creates one. */
+async function existingTeam(db: Db, teamId: number | undefined) {
+  const found = await db
+    .select({ id: teams.id })
+    .from(teams)
+    .where(teamId === undefined ? undefined : eq(teams.id, teamId))
+    .orderBy(asc(teams.id))
+    .limit(2);
+  if (found.length === 0) throw new UsageError(teamId === undefined ? 'There is no team yet' : `Team ${teamId} does not exist`);
+  if (found.length > 1) throw new UsageError('There are several teams: say which one with --team ID');
+  return found[0]!.id;
+}
 
 export const usage = () => ['Usage: npm run cli -- <command>', ...commands.map((c) => `  ${c.usage}`)].join('\n');
 
 export function findCommand(first: string | undefined, second: string | undefined): Command {
-  const cmd = commands.find((c) => c.words[0] === first && c.words[1] === second);
+  const cmd = commands.find((c) => c.words[0] === first && (c.words.length === 1 || c.words[1] === second));
   if (!cmd) {
     const given = [first, second].filter(Boolean).join(' ');
     throw new UsageError(`Unknown command "${given}" (commands: ${commands.map((c) => c.words.join(' ')).join(', ')})`);

@@ -8,18 +8,21 @@ import { findCommand, usage } from './commands.ts';
 /** Runs one CLI command; answers the exit code (0 ok, 1 runtime failure, 2 bad arguments). */
 export async function runCli(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
   try {
-    const [first, second, ...rest] = argv;
+    const [first, second] = argv;
     if (first === 'help' || first === '--help' || first === '-h') {
       console.log(usage());
       return 0;
     }
     if (first === undefined) throw new UsageError('No command given (try "help")');
     const cmd = findCommand(first, second);
-    const input = cmd.parse(parseFlags(rest, cmd.flags));
+    const input = cmd.parse(parseFlags(argv.slice(cmd.words.length), cmd.flags));
     const config = loadConfig(env);
     const database = await openDatabase(config);
     try {
-      await cmd.run({ db: database.db, secrets: Secrets.load(config.secret, config.dataDir), out: (line) => console.log(line) }, input);
+      await cmd.run(
+        { db: database.db, secrets: Secrets.load(config.secret, config.dataDir), config, out: (line) => console.log(line) },
+        input,
+      );
     } finally {
       await database.close();
     }

@@ -12,12 +12,17 @@ import { readForm } from './util.ts';
 
 type Resumed = { kind: 'ok'; req: AuthzRequest | null } | { kind: 'response'; response: Response };
 
-/** The authorization request the pending sign-in started from (checked again), or null for the account page. */
-async function resume(c: Context<AppEnv>, pending: PendingSignIn): Promise<Resumed> {
-  if (!pending.params) return { kind: 'ok', req: null };
+/** The authorization request the pending sign-in started from, checked again; null for the account page. */
+async function checkPendingRequest(c: Context<AppEnv>, pending: PendingSignIn) {
+  if (!pending.params) return null;
   const p = new Map<string, string>();
   for (const [k, v] of Object.entries(JSON.parse(pending.params) as Record<string, string | null>)) if (typeof v === 'string') p.set(k, v);
-  const checked = await checkAuthzRequest(c.get('deps'), p);
+  return checkAuthzRequest(c.get('deps'), p);
+}
+
+async function resume(c: Context<AppEnv>, pending: PendingSignIn): Promise<Resumed> {
+  const checked = await checkPendingRequest(c, pending);
+  if (!checked) return { kind: 'ok', req: null };
   if (checked.kind === 'page') return { kind: 'response', response: await showProblem(c, checked) };
   if (checked.kind === 'redirect') return { kind: 'response', response: redirect(c, checked.url, 303) };
   return { kind: 'ok', req: checked.req };
@@ -28,11 +33,8 @@ async function resume(c: Context<AppEnv>, pending: PendingSignIn): Promise<Resum
  * started from an authorization request that is still valid.
  */
 async function formTargets(c: Context<AppEnv>, pending: PendingSignIn): Promise<string[]> {
-  if (!pending.params) return [];
-  const p = new Map<string, string>();
-  for (const [k, v] of Object.entries(JSON.parse(pending.params) as Record<string, string | null>)) if (typeof v === 'string') p.set(k, v);
-  const checked = await checkAuthzRequest(c.get('deps'), p);
-  return checked.kind === 'ok' ? [new URL(checked.req.redirectUri).origin] : [];
+  const checked = await checkPendingRequest(c, pending);
+  return checked?.kind === 'ok' ? [new URL(checked.req.redirectUri).origin] : [];
 }
 
 const expiredForm = (c: Context<AppEnv>) =>
@@ -69,6 +71,18 @@ async function showSetup(c: Context<AppEnv>, pending: PendingSignIn, extra: { er
   );
 }
 
+/** A posted step's form and the pending sign-in of that step, or the page that answers instead. */
+async function postedStep(
+  c: Context<AppEnv>,
+  kind: PendingSignIn['kind'],
+): Promise<{ form: Map<string, string>; pending: PendingSignIn } | { response: Response }> {
+  const form = await readForm(c);
+  if (!form || !csrfValid(c, form)) return { response: await expiredForm(c) };
+  const pending = await currentPending(c);
+  if (!pending || pending.kind !== kind) return { response: await timedOut(c) };
+  return { form, pending };
+}
+
 export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
   app.get('/oauth/signin/code', async (c) => {
     const pending = await currentPending(c);
@@ -80,10 +94,9 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
 
   app.post('/oauth/signin/code', async (c) => {
     const deps = c.get('deps');
-    const form = await readForm(c);
-    if (!form || !csrfValid(c, form)) return expiredForm(c);
-    const pending = await currentPending(c);
-    if (!pending || pending.kind !== 'code') return timedOut(c);
+    const step = await postedStep(c, 'code');
+    if ('response' in step) return step.response;
+    const { form, pending } = step;
     const check = await checkCode(deps, pending.user.id, form.get('code') ?? '', { recovery: true });
     if (!check.ok) {
       const status = refusedStatus(c, check);
@@ -106,10 +119,9 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
 
   app.post('/oauth/signin/setup', async (c) => {
     const deps = c.get('deps');
-    const form = await readForm(c);
-    if (!form || !csrfValid(c, form)) return expiredForm(c);
-    const pending = await currentPending(c);
-    if (!pending || pending.kind !== 'setup') return timedOut(c);
+    const step = await postedStep(c, 'setup');
+    if ('response' in step) return step.response;
+    const { form, pending } = step;
     const check = await checkCode(deps, pending.user.id, form.get('code') ?? '', { confirming: true });
     if (!check.ok) return showSetup(c, pending, { error: codeProblem(check), status: refusedStatus(c, check) });
     const codes = await newRecoveryCodes(deps, pending.user.id);

@@ -13,7 +13,7 @@ export const DPOP_MAX_AGE = 60;
 export const randomToken = () => crypto.randomBytes(32).toString('base64url');
 
 /** Keyed hash of a secret handed out, under a purpose label, for storage and look-up. */
-export const secretHash = (deps: Deps, purpose: string, value: string) => deps.secrets.hash(`${purpose}:${value}`);
+export const secretHash = (deps: Pick<Deps, 'secrets'>, purpose: string, value: string) => deps.secrets.hash(`${purpose}:${value}`);
 
 /** Constant-time comparison of two strings. */
 export function safeEqual(a: string, b: string): boolean {

@@ -3,23 +3,19 @@ import { parseStoredCredential, restoreCredential, type SessionCredential, type 
 
 const SESSION_KEY = 'timekeep.session';
 const SERVER_KEY = 'timekeep.server';
+/** Set when the server ended the last session, so the sign-in screen says why, after a reload too. */
+const ENDED_KEY = 'timekeep.ended';
 
-/** Whether a session is saved (the user was signed in), read before the session is built. */
-export function hasSavedSession(storage: Storage): boolean {
-  try {
-    return storage.getItem(SESSION_KEY) !== null;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the saved session (if any) is an OAuth one, read before the session is built. */
-export function savedSessionIsOAuth(storage: Storage): boolean {
+/**
+ * Read before the session is built: the saved session's credential kind ('oauth', 'apiKey'), or null when none
+ * is saved (or what is saved cannot be read).
+ */
+export function savedSessionKind(storage: Storage): unknown {
   try {
     const raw = storage.getItem(SESSION_KEY);
-    return raw !== null && (JSON.parse(raw) as { credential?: { kind?: unknown } }).credential?.kind === 'oauth';
+    return raw === null ? null : ((JSON.parse(raw) as { credential?: { kind?: unknown } }).credential?.kind ?? '');
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -44,6 +40,11 @@ export class Session {
     return this.current !== null;
   }
 
+  /** The last session ended because the server refused its credential. */
+  get expired(): boolean {
+    return this.storage.getItem(ENDED_KEY) !== null;
+  }
+
   get credential(): SessionCredential | null {
     return this.current?.credential ?? null;
   }
@@ -63,13 +64,16 @@ export class Session {
     if (baseUrl === this.defaultBaseUrl) this.storage.removeItem(SERVER_KEY);
     else this.storage.setItem(SERVER_KEY, baseUrl);
     this.current = { baseUrl, credential };
+    this.storage.removeItem(ENDED_KEY);
     this.save();
     credential.attach?.(this.hooks());
   }
 
-  async signOut(): Promise<void> {
+  async signOut(expired = false): Promise<void> {
     const was = this.current;
     this.current = null;
+    // (Signing in cleared it: a session that was not ended by the server leaves none.)
+    if (expired) this.storage.setItem(ENDED_KEY, '1');
     this.storage.removeItem(SESSION_KEY);
     await was?.credential.revoke?.().catch((e: unknown) => console.warn('Could not revoke the credential', e));
   }

@@ -8,8 +8,9 @@ import { FullPageRouteError } from './-components/route-error.tsx';
 export const Route = createFileRoute('/_app')({
   // The shell is part of every signed-in first screen: only its error screen loads on demand.
   codeSplitGroupings: [['errorComponent']],
-  beforeLoad: ({ context, location }) => {
-    if (!context.session.isSignedIn) throw redirect({ to: '/sign-in', search: { redirect: location.href } });
+  // A session the server ended keeps its reason, whichever navigation reaches this guard first.
+  beforeLoad: ({ context: { session }, location }) => {
+    if (!session.isSignedIn) throw redirect({ to: '/sign-in', search: { redirect: location.href, expired: session.expired || undefined } });
   },
   loader: ({ context }) => context.queryClient.ensureQueryData(currentUserQueryOptions(context.api)),
   pendingComponent: ShellSkeleton,

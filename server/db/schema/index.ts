@@ -9,3 +9,4 @@ export * from './idempotency.ts';
 export * from './planner.ts';
 export * from './invoices.ts';
 export * from './notifications.ts';
+export * from './imports.ts';

@@ -12,13 +12,13 @@ import { randomToken, readForm, secretHash } from '../../oauth/util.ts';
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
-const tokenHash = (deps: Deps, token: string) => secretHash(deps, 'invitation', token);
+const tokenHash = (deps: Pick<Deps, 'secrets'>, token: string) => secretHash(deps, 'invitation', token);
 
 /**
  * Issues the invitation of `user` (an invited user): a fresh unguessable token, of which only a keyed hash is
  * stored; an earlier link of the same user stops working. Answers the link (`PUBLIC_URL/invitation?token=…`).
  */
-export async function issueInvitation(deps: Deps, db: Db, user: Pick<UserRow, 'id' | 'teamId'>): Promise<Invitation> {
+export async function issueInvitation(deps: Pick<Deps, 'secrets' | 'clock' | 'config'>, db: Db, user: Pick<UserRow, 'id' | 'teamId'>): Promise<Invitation> {
   const token = randomToken();
   const expiresAt = new Date(deps.clock().getTime() + INVITATION_DAYS * 24 * 3600 * 1000);
   const row = { userId: user.id, teamId: user.teamId, tokenHash: tokenHash(deps, token), expiresAt };

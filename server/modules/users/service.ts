@@ -6,6 +6,7 @@ import type { TeamRow, UserRow } from '../../http/env.ts';
 import { invalid } from '../../http/errors.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { newApiKey, type Secrets } from '../../lib/secrets.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { presentRateHistory, type RatePeriod } from './rates.ts';
 
@@ -60,15 +61,6 @@ export async function createUser(db: Db, secrets: Secrets, u: NewUser): Promise<
       throw isUniqueViolation(e, 'users_team_email_uq') ? duplicate() : e;
     });
   return { row: row as UserRow, apiKey };
-}
-
-/** A PostgreSQL unique violation on `constraint` (drizzle wraps the driver's error in `cause`). */
-function isUniqueViolation(e: unknown, constraint: string): boolean {
-  for (let cur: unknown = e; cur && typeof cur === 'object'; cur = (cur as { cause?: unknown }).cause) {
-    const { code, constraint: name } = cur as { code?: string; constraint?: string };
-    if (code === '23505') return name === undefined || name === constraint;
-  }
-  return false;
 }
 
 export async function createTeam(db: Db, name: string): Promise<TeamRow> {

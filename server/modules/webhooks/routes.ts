@@ -8,6 +8,7 @@ import type { AppEnv, Caller, Deps } from '../../http/env.ts';
 import { ApiError, invalid, notFound, unprocessable } from '../../http/errors.ts';
 import { register } from '../../http/route.ts';
 import { parsePrefixedId } from '../../lib/ids.ts';
+import { isUniqueViolation } from '../../lib/sql.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { visibleProjectsWhere } from '../projects/access.ts';
 import { checkTarget, UnsafeTargetError } from './net.ts';
@@ -73,11 +74,6 @@ async function replayNow(s: Scope, hookId: number, now: Date) {
 
 /** Active again, with the failure streak forgotten. */
 const REACTIVATE = { active: true, consecutiveFailures: 0, failingSince: null, disabledAt: null };
-
-const isUniqueViolation = (e: unknown): boolean => {
-  for (let x = e as { code?: string; cause?: unknown } | undefined; x; x = x.cause as typeof x) if (x.code === '23505') return true;
-  return false;
-};
 
 /** An attempt without an answer, or answered with anything but 2xx. */
 const failedAttempt = or(isNull(hookAttempts.statusCode), sql`${hookAttempts.statusCode} not between 200 and 299`);

@@ -1,0 +1,56 @@
+import type { Hono } from 'hono';
+import { importRoutes } from '../../../contract/imports.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { requireAdmin } from '../../http/permissions.ts';
+import { register } from '../../http/route.ts';
+import { applyImport, undoImport } from './apply.ts';
+import { openImportFile, saveImportFile } from './files.ts';
+import { findImport, listImports, presentImport, previewImport, reloadImport, unreadable } from './service.ts';
+import { ImportFileError } from './rows.ts';
+
+/** Imports of other trackers' exports: admins only, within their team. */
+export function registerImportRoutes(app: Hono<AppEnv>) {
+  register(app, importRoutes.createImport, async (c, { query }, caller) => {
+    requireAdmin(caller);
+    const deps = c.get('deps');
+    const storageKey = await saveImportFile(deps.config.dataDir, caller.team.id, c.req.raw.body);
+    return previewImport(deps, c.get('scope'), {
+      source: query.source,
+      fileName: query.name ?? `${query.source}.csv`,
+      storageKey,
+      actorId: caller.user.id,
+    });
+  });
+
+  register(app, importRoutes.listImports, async (c, _in, caller) => {
+    requireAdmin(caller);
+    return listImports(c.get('scope'));
+  });
+
+  register(app, importRoutes.getImport, async (c, { params }, caller) => {
+    requireAdmin(caller);
+    return presentImport(await findImport(c.get('scope'), params.import_id));
+  });
+
+  register(app, importRoutes.applyImport, async (c, { params, body }, caller) => {
+    requireAdmin(caller);
+    const deps = c.get('deps');
+    const scope = c.get('scope');
+    const row = await findImport(scope, params.import_id);
+    try {
+      await applyImport(deps, scope, row.id, caller.user.id, body, openImportFile(deps.config.dataDir, row.storageKey));
+    } catch (e) {
+      if (e instanceof ImportFileError) throw unreadable(e);
+      throw e;
+    }
+    return reloadImport(scope, row.id);
+  });
+
+  register(app, importRoutes.undoImport, async (c, { params }, caller) => {
+    requireAdmin(caller);
+    const scope = c.get('scope');
+    const row = await findImport(scope, params.import_id);
+    await undoImport(c.get('deps'), scope, row.id, caller.user.id);
+    return reloadImport(scope, row.id);
+  });
+}
