@@ -20,6 +20,7 @@ import { invoiceRoutes } from './invoices.ts';
 import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
+import { notificationRoutes } from './notifications.ts';
 import { importRoutes } from './imports.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
@@ -46,6 +47,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   dashboards: dashboardRoutes,
   invoices: invoiceRoutes,
   rounding: roundingRoutes,
+  notifications: notificationRoutes,
   imports: importRoutes,
   apps: appRoutes,
 };

@@ -25,8 +25,22 @@ const apiConfigPlugin = (apiBaseUrl: string): Plugin => ({
   },
 });
 
-function printSignIn(demo: DemoResult | undefined, apiUrl: string, webUrl: string) {
-  const lines = ['', `  Timekeep is running.`, `    Web app  ${webUrl}`, `    API      ${apiUrl}   (OpenAPI: ${apiUrl}/openapi.json)`, ''];
+/** Where notification emails go: the SMTP server's address (never its password), or that mail is off. */
+function mailLine(smtpUrl: string | undefined, from: string | undefined): string {
+  if (!smtpUrl) return '    Mail     off (no SMTP_URL): notifications arrive in the app only';
+  const u = new URL(smtpUrl);
+  return `    Mail     ${u.protocol}//${u.host} from ${from ?? ''}`;
+}
+
+function printSignIn(demo: DemoResult | undefined, apiUrl: string, webUrl: string, mail: string) {
+  const lines = [
+    '',
+    `  Timekeep is running.`,
+    `    Web app  ${webUrl}`,
+    `    API      ${apiUrl}   (OpenAPI: ${apiUrl}/openapi.json)`,
+    mail,
+    '',
+  ];
   if (demo && demo.accounts.length) {
     lines.push(`  Demo team "${demo.teamName}": sign in with`);
     for (const a of demo.accounts) lines.push(`    ${a.role.padEnd(15)} ${a.email.padEnd(28)} ${a.password}`);
@@ -71,7 +85,7 @@ async function main() {
     throw e;
   }
   const webUrl = vite.resolvedUrls?.local[0]?.replace(/\/$/, '') ?? `http://127.0.0.1:${WEB_PORT}`;
-  printSignIn(demo, api.url, webUrl);
+  printSignIn(demo, api.url, webUrl, mailLine(config.smtpUrl, config.mailFrom));
 
   let stopping = false;
   const stop = async () => {

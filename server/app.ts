@@ -20,6 +20,7 @@ import { registerInvoiceRoutes } from './modules/invoices/routes.ts';
 import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerImportRoutes } from './modules/imports/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
+import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
@@ -44,6 +45,7 @@ const modules = [
   registerBillingRoutes,
   registerImportRoutes,
   registerWebhookRoutes,
+  registerNotificationRoutes,
   registerOAuthRoutes,
 ];
 

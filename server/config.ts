@@ -36,6 +36,10 @@ export interface Config {
   /** How long shutdown waits for requests and webhook deliveries in flight before cutting them (SHUTDOWN_TIMEOUT_MS, 10 s). */
   shutdownTimeoutMs?: number;
   logLevel: 'debug' | 'info' | 'warn' | 'error' | 'silent';
+  /** Where notification emails go out (SMTP_URL, `smtp://` or `smtps://`); without it no email is sent. */
+  smtpUrl?: string | undefined;
+  /** Sender of notification emails (MAIL_FROM, `Timekeep <timekeep@localhost>`). */
+  mailFrom?: string;
 }
 
 /** Timings of webhook handshakes and deliveries. Durations in milliseconds. */
@@ -81,6 +85,20 @@ export function loadWebhookSettings(env: NodeJS.ProcessEnv = {}): WebhookSetting
   };
 }
 
+export const DEFAULT_MAIL_FROM = 'Timekeep <timekeep@localhost>';
+
+function smtpUrlOf(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL must be a URL such as smtp://user:password@mail.example:587');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, got "${url.protocol}"`);
+  return raw;
+}
+
 /** The one place that reads the environment. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8787);
@@ -112,5 +130,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: envMs(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0),
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
+    smtpUrl: smtpUrlOf(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
   };
 }

@@ -73,3 +73,8 @@ export class Metrics {
 /** Names of the webhook counters (the worker bumps them, /metrics shows them). */
 export const DELIVERY_FAILURES = 'timekeep_webhook_delivery_failures_total';
 export const DELIVERY_ATTEMPTS = 'timekeep_webhook_delivery_attempts_total';
+
+/** Names of the notification counters. */
+export const NOTIFICATIONS_CREATED = 'timekeep_notifications_created_total';
+export const MAILS_SENT = 'timekeep_notification_emails_sent_total';
+export const MAILS_FAILED = 'timekeep_notification_email_failures_total';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { isNull, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { migrationsFolder } from '../db/client.ts';
-import { hookDeliveries, webhookEvents } from '../db/schema/index.ts';
+import { hookDeliveries, mailOutbox, webhookEvents } from '../db/schema/index.ts';
 import type { AppEnv, Deps } from '../http/env.ts';
 import { requestContext } from '../lib/logger.ts';
 import { clientAddress } from '../http/client-address.ts';
@@ -115,6 +115,10 @@ export function registerOpsRoutes(app: Hono<AppEnv>, deps: Deps, ops: Ops) {
         help: 'Pending deliveries that failed at least once.',
         value: Number(row?.retrying ?? 0),
       };
+      const [mail] = rowsOf<{ queued: string | number }>(
+        await deps.db.execute(sql`select count(*) as queued from ${mailOutbox} where sent_at is null and failed_at is null`),
+      );
+      gauges.timekeep_notification_emails_queued = { help: 'Notification emails waiting to be sent.', value: Number(mail?.queued ?? 0) };
       gauges.timekeep_database_up = { help: '1 when the database answered the scrape.', value: 1 };
     } catch {
       gauges.timekeep_database_up = { help: '1 when the database answered the scrape.', value: 0 };

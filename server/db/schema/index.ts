@@ -8,4 +8,5 @@ export * from './budgets.ts';
 export * from './idempotency.ts';
 export * from './planner.ts';
 export * from './invoices.ts';
+export * from './notifications.ts';
 export * from './imports.ts';

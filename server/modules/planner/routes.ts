@@ -8,6 +8,7 @@ import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { isManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
 import { presentTimeOff } from '../timeoff/present.ts';
+import { notifierFor } from '../notifications/emit.ts';
 import { createTimeOff, findVisibleTimeOff, removeTimeOff, updateTimeOff } from '../timeoff/service.ts';
 import {
   createProjectAssignment,
@@ -42,7 +43,7 @@ export function registerPlannerRoutes(app: Hono<AppEnv>) {
     const scope = c.get('scope');
     const now = c.get('deps').clock();
     if (body.type === 'project') return presentProjectAssignment(await createProjectAssignment(scope, caller, body, now));
-    return (await presentTimeOff(scope, [await createTimeOff(scope, caller, body, now)]))[0]!;
+    return (await presentTimeOff(scope, [await createTimeOff(scope, caller, body, now, notifierFor(c.get('deps')))]))[0]!;
   });
 
   register(app, plannerRoutes.list, async (c, { query }, caller) => {
@@ -81,7 +82,7 @@ export function registerPlannerRoutes(app: Hono<AppEnv>) {
       return presentProjectAssignment(await updateProjectAssignment(scope, caller, found.planned, body));
     }
     refuseOtherKind(body, 'time-off');
-    const row = await updateTimeOff(scope, caller, found.off, body, c.get('deps').clock());
+    const row = await updateTimeOff(scope, caller, found.off, body, c.get('deps').clock(), notifierFor(c.get('deps')));
     return (await presentTimeOff(scope, [row]))[0]!;
   });
 

@@ -10,11 +10,13 @@ import { register } from '../../http/route.ts';
 import type { Hono } from 'hono';
 import { daysAllocated, daysUsed, daysWithin, presentTimeOff, timeOffDays, type TimeOffRow } from './present.ts';
 import { checkAllocations, checkOverlap, teamUser, type TimeOffDraft } from './rules.ts';
+import { notifierFor, type Notifier } from '../notifications/emit.ts';
+import { notifyDecision } from './notify.ts';
 
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /** Approves or rejects pending requests in one transaction: all of them, or none when one is not pending. */
-export async function reviewTimeOff(scope: Scope, caller: Caller, body: ReviewTimeOffBody, now: Date): Promise<TimeOffRow[]> {
+export async function reviewTimeOff(scope: Scope, caller: Caller, body: ReviewTimeOffBody, now: Date, notifier: Notifier): Promise<TimeOffRow[]> {
   requireAdmin(caller);
   const ids = [...new Set(body.ids)];
   return scope.tx(async (s) => {
@@ -34,6 +36,7 @@ export async function reviewTimeOff(scope: Scope, caller: Caller, body: ReviewTi
       inArray(timeOff.id, ids),
       eq(timeOff.status, 'pending'),
     );
+    for (const row of updated) await notifyDecision(s, notifier, caller, row, body.comment);
     return ids.map((id) => updated.find((r) => r.id === id)!);
   });
 }
@@ -82,7 +85,7 @@ async function refusal(check: Promise<void>): Promise<Record<string, string[]>> 
 export function registerReviewRoutes(app: Hono<AppEnv>) {
   register(app, timeOffRoutes.review, async (c, { body }, caller) => {
     const scope = c.get('scope');
-    return presentTimeOff(scope, await reviewTimeOff(scope, caller, body, c.get('deps').clock()));
+    return presentTimeOff(scope, await reviewTimeOff(scope, caller, body, c.get('deps').clock(), notifierFor(c.get('deps'))));
   });
 
   register(app, timeOffRoutes.preview, async (c, { query }, caller) => {

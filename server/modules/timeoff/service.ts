@@ -8,6 +8,8 @@ import { isAdmin, isManager } from '../../http/permissions.ts';
 import { setAttachmentsInUse } from '../attachments/service.ts';
 import { timeOffDays, type TimeOffRow } from './present.ts';
 import { checkAllocations, checkAttachments, checkOverlap, checkReviewer, checkType, teamUser, type TimeOffDraft } from './rules.ts';
+import type { Notifier } from '../notifications/emit.ts';
+import { notifyDecision, notifyRequest } from './notify.ts';
 
 /** A time off the caller may see: managers all, others their own (undefined otherwise). */
 export async function findVisibleTimeOff(scope: Scope, caller: Caller, id: number): Promise<TimeOffRow | undefined> {
@@ -25,7 +27,13 @@ export async function lockSchedule(scope: Scope, userId: number) {
 }
 
 /** Creates time off: an admin's as sent, anyone else's as a pending request. */
-export async function createTimeOff(scope: Scope, caller: Caller, body: Omit<CreateTimeOffBody, 'type'>, now: Date): Promise<TimeOffRow> {
+export async function createTimeOff(
+  scope: Scope,
+  caller: Caller,
+  body: Omit<CreateTimeOffBody, 'type'>,
+  now: Date,
+  notifier: Notifier,
+): Promise<TimeOffRow> {
   const userId = body.user ?? caller.user.id;
   if (userId !== caller.user.id && !isAdmin(caller)) throw forbidden('Only admins can create time off for others');
   const owner = await teamUser(scope, userId);
@@ -63,6 +71,11 @@ export async function createTimeOff(scope: Scope, caller: Caller, body: Omit<Cre
       createdAt: now,
     });
     await setAttachmentsInUse(s, created.attachmentIds, true, now);
+    // Told only when asked for (sendNotification): a request to whoever decides, time off granted to its person.
+    if (body.sendNotification) {
+      if (created.status === 'pending') await notifyRequest(s, notifier, caller, created);
+      else await notifyDecision(s, notifier, caller, created, '');
+    }
     return created;
   });
 }
@@ -74,6 +87,7 @@ export async function updateTimeOff(
   current: TimeOffRow,
   body: UpdateTimeOffBody,
   now: Date,
+  notifier: Notifier,
 ): Promise<TimeOffRow> {
   if (!isAdmin(caller)) {
     if (current.userId !== caller.user.id) throw forbidden("Only admins can change others' time off");
@@ -126,6 +140,8 @@ export async function updateTimeOff(
       eq(timeOff.id, current.id),
     );
     if (!updated) throw notFound('Time off');
+    // An admin approving or rejecting here tells the person, as the review does.
+    if (decided && status !== 'pending') await notifyDecision(s, notifier, caller, updated, '');
     await setAttachmentsInUse(
       s,
       current.attachmentIds.filter((id) => !attachmentIds.includes(id)),

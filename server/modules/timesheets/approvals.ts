@@ -9,6 +9,8 @@ import type { Caller } from '../../http/env.ts';
 import { forbidden, notFound, unprocessable } from '../../http/errors.ts';
 import { isManager } from '../../http/permissions.ts';
 import { toDateTime } from '../../lib/time.ts';
+import { reviewersOf, type Notifier } from '../notifications/emit.ts';
+import { weekLabel } from '../notifications/labels.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 type DaysInput = Partial<WeekDays> | undefined;
@@ -132,8 +134,9 @@ export async function submitWeek(
   scope: Scope,
   caller: Caller,
   rawId: string,
-  body: { comment: string; reviewer?: number | undefined; days?: DaysInput },
+  body: { comment: string; reviewer?: number | undefined; sendNotification?: boolean; days?: DaysInput },
   now: Date,
+  notifier: Notifier,
 ): Promise<ApprovalRow> {
   const t = await resolve(scope, caller, rawId);
   if (t.userId !== caller.user.id) throw forbidden("Only the week's owner can submit it for approval");
@@ -181,9 +184,23 @@ export async function submitWeek(
         .onConflictDoNothing()
         .returning()) as ApprovalRow[];
       if (!row) throw unprocessable(`Week ${t.weekId} is already pending approval`);
-      return row;
+    } else row = (await s.update(approvals, values, eq(approvals.id, row.id)))[0]!;
+    // The reviewer the member asked for, or everyone who may decide: told only when the member asks for it (sendNotification).
+    if (body.sendNotification) {
+      const id = timesheetId(t.userId, t.weekId);
+      await notifier.notify(s, {
+        kind: 'week.waiting',
+        to: row.reviewerId !== null ? [row.reviewerId] : await reviewersOf(s, ['admin', 'supervisor']),
+        subject: { type: 'timesheet', id, user: t.userId, weekId: t.weekId },
+        link: `/approvals?open=${id}`,
+        payload: {
+          title: `${caller.user.name} submitted the ${weekLabel(t.from)} for approval`,
+          comment: body.comment,
+          actor: { id: caller.user.id, name: caller.user.name },
+        },
+      });
     }
-    return (await s.update(approvals, values, eq(approvals.id, row.id)))[0]!;
+    return row;
   });
 }
 
@@ -194,50 +211,77 @@ export async function reviewWeek(
   rawId: string,
   body: { status: 'approved' | 'rejected'; days?: DaysInput; comment: string },
   now: Date,
+  notifier: Notifier,
 ): Promise<ApprovalRow> {
   if (!isManager(caller)) throw forbidden('Only admins and supervisors can approve or reject weeks');
   const t = await resolve(scope, caller, rawId);
   if (t.userId === caller.user.id && caller.user.role !== 'admin') throw forbidden('Supervisors cannot approve or reject their own week');
   return scope.tx(async (s) => {
-    const row = await lockRow(s, t);
-    if (!row) throw unprocessable(`Week ${t.weekId} has not been submitted for approval`);
-    const submitted = new Set(row.submittedDates);
-    const approved = new Set(row.approvedDates);
-    const chosen = body.days ? daysToDates(body.days, t.dates) : undefined;
-    if (chosen && chosen.length === 0) throw unprocessable('Choose at least one day', { days: ['Choose at least one day'] });
-
-    if (body.status === 'approved') {
-      if (row.status !== 'pending') throw unprocessable(`Week ${t.weekId} is not pending approval (status ${row.status})`);
-      const dates = chosen ?? row.submittedDates.filter((d) => !approved.has(d));
-      const notSubmitted = dates.filter((d) => !submitted.has(d));
-      if (notSubmitted.length)
-        throw unprocessable(`Not submitted: ${namesOf(notSubmitted)}`, { days: [`Not submitted: ${namesOf(notSubmitted)}`] });
-      const approvedDates = sortDates([...approved, ...dates]);
-      const all = row.submittedDates.every((d) => approvedDates.includes(d));
-      const history = [...row.history, entry('approved', dates, caller, body.comment, now)];
-      const set = {
-        status: all ? ('approved' as const) : ('partial_approved' as const),
-        approvedDates,
-        approvedAt: now,
-        history,
-        updatedAt: now,
-      };
-      return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
-    }
-
-    // Rejecting reopens: days pending, or approved days whatever the status (a week partly rejected keeps its other approved days).
-    const open = row.status === 'pending' ? sortDates([...row.submittedDates, ...row.approvedDates]) : row.approvedDates;
-    if (open.length === 0) throw unprocessable(`Week ${t.weekId} has no pending or approved days (status ${row.status})`);
-    const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
-    const unknown = dates.filter((d) => !open.includes(d));
-    if (unknown.length)
-      throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, {
-        days: [`Neither submitted nor approved: ${namesOf(unknown)}`],
-      });
-    const approvedDates = row.approvedDates.filter((d) => !dates.includes(d));
-    const history = [...row.history, entry('rejected', dates, caller, body.comment, now)];
-    return (await s.update(approvals, { status: 'rejected', approvedDates, history, updatedAt: now }, eq(approvals.id, row.id)))[0]!;
+    const decided = await decide(s, t, caller, body, now);
+    // The week's owner hears of every decision, with its comment.
+    const kind = decided.status === 'rejected' ? 'week.rejected' : decided.status === 'approved' ? 'week.approved' : 'week.partly_approved';
+    const verb = kind === 'week.rejected' ? 'rejected' : kind === 'week.approved' ? 'approved' : 'approved part of';
+    await notifier.notify(s, {
+      kind,
+      to: [t.userId],
+      subject: { type: 'timesheet', id: timesheetId(t.userId, t.weekId), user: t.userId, weekId: t.weekId },
+      link: `/timesheet?week=${String(t.weekId).padStart(4, '0')}`,
+      payload: {
+        title: `${caller.user.name} ${verb} your ${weekLabel(t.from)}`,
+        comment: body.comment,
+        actor: { id: caller.user.id, name: caller.user.name },
+      },
+    });
+    return decided;
   });
+}
+
+/** The decision on a locked week (in the caller's transaction). */
+async function decide(
+  s: Scope,
+  t: Target,
+  caller: Caller,
+  body: { status: 'approved' | 'rejected'; days?: DaysInput; comment: string },
+  now: Date,
+): Promise<ApprovalRow> {
+  const row = await lockRow(s, t);
+  if (!row) throw unprocessable(`Week ${t.weekId} has not been submitted for approval`);
+  const submitted = new Set(row.submittedDates);
+  const approved = new Set(row.approvedDates);
+  const chosen = body.days ? daysToDates(body.days, t.dates) : undefined;
+  if (chosen && chosen.length === 0) throw unprocessable('Choose at least one day', { days: ['Choose at least one day'] });
+
+  if (body.status === 'approved') {
+    if (row.status !== 'pending') throw unprocessable(`Week ${t.weekId} is not pending approval (status ${row.status})`);
+    const dates = chosen ?? row.submittedDates.filter((d) => !approved.has(d));
+    const notSubmitted = dates.filter((d) => !submitted.has(d));
+    if (notSubmitted.length)
+      throw unprocessable(`Not submitted: ${namesOf(notSubmitted)}`, { days: [`Not submitted: ${namesOf(notSubmitted)}`] });
+    const approvedDates = sortDates([...approved, ...dates]);
+    const all = row.submittedDates.every((d) => approvedDates.includes(d));
+    const history = [...row.history, entry('approved', dates, caller, body.comment, now)];
+    const set = {
+      status: all ? ('approved' as const) : ('partial_approved' as const),
+      approvedDates,
+      approvedAt: now,
+      history,
+      updatedAt: now,
+    };
+    return (await s.update(approvals, set, eq(approvals.id, row.id)))[0]!;
+  }
+
+  // Rejecting reopens: days pending, or approved days whatever the status (a week partly rejected keeps its other approved days).
+  const open = row.status === 'pending' ? sortDates([...row.submittedDates, ...row.approvedDates]) : row.approvedDates;
+  if (open.length === 0) throw unprocessable(`Week ${t.weekId} has no pending or approved days (status ${row.status})`);
+  const dates = chosen ?? (row.status === 'pending' ? row.submittedDates : row.approvedDates);
+  const unknown = dates.filter((d) => !open.includes(d));
+  if (unknown.length)
+    throw unprocessable(`Neither submitted nor approved: ${namesOf(unknown)}`, {
+      days: [`Neither submitted nor approved: ${namesOf(unknown)}`],
+    });
+  const approvedDates = row.approvedDates.filter((d) => !dates.includes(d));
+  const history = [...row.history, entry('rejected', dates, caller, body.comment, now)];
+  return (await s.update(approvals, { status: 'rejected', approvedDates, history, updatedAt: now }, eq(approvals.id, row.id)))[0]!;
 }
 
 /** `PUT /timesheets/{id}/discard-approval`: the owner withdraws a pending request. */

@@ -12,6 +12,7 @@ import { registerTimeOffRoutes } from '../timeoff/routes.ts';
 import { registerPlannerRoutes } from '../planner/routes.ts';
 import { discardWeek, presentApprovals, reviewWeek, submitWeek } from './approvals.ts';
 import { buildTimesheets } from './weeks.ts';
+import { notifierFor } from '../notifications/emit.ts';
 
 const DEFAULT_WEEKS = 10;
 
@@ -56,13 +57,13 @@ export function registerTimesheetRoutes(app: Hono<AppEnv>) {
 
   register(app, timesheetRoutes.submit, async (c, { params, body }, caller) => {
     const scope = c.get('scope');
-    const row = await submitWeek(scope, caller, params.timesheet_id, body, c.get('deps').clock());
+    const row = await submitWeek(scope, caller, params.timesheet_id, body, c.get('deps').clock(), notifierFor(c.get('deps')));
     return (await presentApprovals(scope, [row]))[0]!;
   });
 
   register(app, timesheetRoutes.review, async (c, { params, body }, caller) => {
     const scope = c.get('scope');
-    const row = await reviewWeek(scope, caller, params.timesheet_id, body, c.get('deps').clock());
+    const row = await reviewWeek(scope, caller, params.timesheet_id, body, c.get('deps').clock(), notifierFor(c.get('deps')));
     return (await presentApprovals(scope, [row]))[0]!;
   });
 

@@ -7,7 +7,7 @@ import styles from './badge.module.css';
  * The count of weeks waiting for a decision, beside "Approvals" in the navigation (admins and supervisors), or on
  * More while Approvals sits inside it (`of` then names the screen for screen readers).
  */
-export function ApprovalsBadge({ of }: { of?: string }) {
+export default function ApprovalsBadge({ of }: { of?: string }) {
   const api = useApi();
   const { data } = useQuery(approvalSummaryQueryOptions(api));
   if (!data?.pending) return null;

@@ -1,9 +1,12 @@
 import './profile.css';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import type { User } from '../../../contract/users.ts';
 import { formatUtcOffset, initials, roleLabel } from '../../lib/format.ts';
 import { Card } from '../../ui/card.tsx';
+import { Skeleton } from '../../ui/skeleton.tsx';
 import { DetailsCard } from './details-card.tsx';
+
+const NotificationPreferencesCard = lazy(() => import('../notifications/preferences-card.tsx'));
 
 /** The signed-in user's own profile: who they are, their team, and (given by the route) their API key. */
 export function ProfilePage({ user, apiKey }: { user: User; apiKey?: ReactNode }) {
@@ -41,6 +44,9 @@ export function ProfilePage({ user, apiKey }: { user: User; apiKey?: ReactNode }
         </Card>
         {apiKey}
         <DetailsCard user={user} />
+        <Suspense fallback={<Skeleton width="100%" height="12rem" />}>
+          <NotificationPreferencesCard reviewer={user.role === 'admin' || user.role === 'supervisor'} admin={user.role === 'admin'} />
+        </Suspense>
       </div>
     </div>
   );

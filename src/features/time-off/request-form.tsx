@@ -66,7 +66,10 @@ export default function RequestForm({ types, today, meId, people, editing, onDon
         const saved = await api.call(planner.update, { params: { id: editing.id }, body: fields });
         return saved as TimeOffAssignment;
       }
-      return api.call(timeOffOps.create, { body: { ...fields, user: Number(v.user), status: v.approved ? 'approved' : 'pending' } });
+      return api.call(timeOffOps.create, {
+        // A request is told to the admins; time off granted to someone else is told to them.
+        body: { ...fields, user: Number(v.user), status: v.approved ? 'approved' : 'pending', sendNotification: true },
+      });
     },
     onSuccess: (saved) => {
       void refresh();

@@ -54,7 +54,7 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
 
   const { register, handleSubmit, formState } = useForm<FormValues, unknown, FormOutput>({
     resolver: zodResolver(formSchema),
-    defaultValues: { comment: '', days: defaults, sendNotification: false, reviewer: undefined },
+    defaultValues: { comment: '', days: defaults, sendNotification: true, reviewer: undefined },
   });
 
   const submit = useMutation({
@@ -136,6 +136,10 @@ export default function SubmitWeekDialog({ timesheet, userId, weekId, days, onCl
           />
           {formState.errors.comment && <p className="field__error">{formState.errors.comment.message}</p>}
         </div>
+        <label className="check-field">
+          <input type="checkbox" {...register('sendNotification')} />
+          <span>Send a notification</span>
+        </label>
       </form>
     </Dialog>
   );

@@ -14,10 +14,10 @@ import { useNow } from '../../features/timer/use-timer.ts';
 import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
 import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
 
-// Clock in shows once today's timecard has answered: its code loads beside that request, not with the first screen.
-const ClockButton = lazy(() => import('../../features/timecards/clock-button.tsx').then((m) => ({ default: m.ClockButton })));
+// Clock in (once today's timecard has answered) and the notification bell: their code loads after the first screen.
+const HeaderTools = lazy(() => import('../../features/shell/header-tools.tsx'));
 // The count of weeks waiting: only reviewers see it, so it loads with its own chunk.
-const ApprovalsBadge = lazy(() => import('../../features/approvals/approvals-badge.tsx').then((m) => ({ default: m.ApprovalsBadge })));
+const ApprovalsBadge = lazy(() => import('../../features/approvals/approvals-badge.tsx'));
 
 /** The signed-in frame around a screen: the shell with the user's navigation, this week and the timer. */
 export function AppFrame({ children }: { children: ReactNode }) {
@@ -59,7 +59,7 @@ export function AppFrame({ children }: { children: ReactNode }) {
       }
       clock={
         <Suspense fallback={null}>
-          <ClockButton userId={user.id} today={today} />
+          <HeaderTools userId={user.id} today={today} />
         </Suspense>
       }
       timer={
