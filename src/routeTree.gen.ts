@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AppRouteImport } from './routes/_app'
 import { Route as SignInRouteImport } from './routes/sign-in'
 import { Route as AppExpensesRouteImport } from './routes/_app/expenses'
+import { Route as AppImportRouteImport } from './routes/_app/import'
 import { Route as AppIntegrationsRouteImport } from './routes/_app/integrations'
 import { Route as AppProfileRouteImport } from './routes/_app/profile'
 import { Route as AppReportsRouteImport } from './routes/_app/reports'
@@ -59,6 +60,11 @@ const SignInRoute = SignInRouteImport.update({
 const AppExpensesRoute = AppExpensesRouteImport.update({
   id: '/expenses',
   path: '/expenses',
+  getParentRoute: () => AppRoute,
+} as any)
+const AppImportRoute = AppImportRouteImport.update({
+  id: '/import',
+  path: '/import',
   getParentRoute: () => AppRoute,
 } as any)
 const AppIntegrationsRoute = AppIntegrationsRouteImport.update({
@@ -213,6 +219,7 @@ export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
+  '/import': typeof AppImportRoute
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/reports': typeof AppReportsRouteWithChildren
@@ -246,6 +253,7 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/sign-in': typeof SignInRoute
   '/expenses': typeof AppExpensesRouteWithChildren
+  '/import': typeof AppImportRoute
   '/integrations': typeof AppIntegrationsRoute
   '/profile': typeof AppProfileRoute
   '/team': typeof AppTeamRoute
@@ -279,6 +287,7 @@ export interface FileRoutesById {
   '/_app': typeof AppRouteWithChildren
   '/sign-in': typeof SignInRoute
   '/_app/expenses': typeof AppExpensesRouteWithChildren
+  '/_app/import': typeof AppImportRoute
   '/_app/integrations': typeof AppIntegrationsRoute
   '/_app/profile': typeof AppProfileRoute
   '/_app/reports': typeof AppReportsRouteWithChildren
@@ -314,6 +323,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/expenses'
+    | '/import'
     | '/integrations'
     | '/profile'
     | '/reports'
@@ -347,6 +357,7 @@ export interface FileRouteTypes {
     | '/'
     | '/sign-in'
     | '/expenses'
+    | '/import'
     | '/integrations'
     | '/profile'
     | '/team'
@@ -379,6 +390,7 @@ export interface FileRouteTypes {
     | '/_app'
     | '/sign-in'
     | '/_app/expenses'
+    | '/_app/import'
     | '/_app/integrations'
     | '/_app/profile'
     | '/_app/reports'
@@ -444,6 +456,13 @@ declare module '@tanstack/react-router' {
       path: '/expenses'
       fullPath: '/expenses'
       preLoaderRoute: typeof AppExpensesRouteImport
+      parentRoute: typeof AppRoute
+    }
+    '/_app/import': {
+      id: '/_app/import'
+      path: '/import'
+      fullPath: '/import'
+      preLoaderRoute: typeof AppImportRouteImport
       parentRoute: typeof AppRoute
     }
     '/_app/integrations': {
@@ -701,6 +720,7 @@ const AppProjectsProjectIdRouteRouteWithChildren =
 
 interface AppRouteChildren {
   AppExpensesRoute: typeof AppExpensesRouteWithChildren
+  AppImportRoute: typeof AppImportRoute
   AppIntegrationsRoute: typeof AppIntegrationsRoute
   AppProfileRoute: typeof AppProfileRoute
   AppReportsRoute: typeof AppReportsRouteWithChildren
@@ -721,6 +741,7 @@ interface AppRouteChildren {
 
 const AppRouteChildren: AppRouteChildren = {
   AppExpensesRoute: AppExpensesRouteWithChildren,
+  AppImportRoute: AppImportRoute,
   AppIntegrationsRoute: AppIntegrationsRoute,
   AppProfileRoute: AppProfileRoute,
   AppReportsRoute: AppReportsRouteWithChildren,

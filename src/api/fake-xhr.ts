@@ -7,7 +7,10 @@ export class FakeXhr {
   method = '';
   url = '';
   headers: Record<string, string> = {};
+  /** The multipart form sent, if the body was one. */
   body: FormData | null = null;
+  /** Whatever was sent as the body. */
+  sent: FormData | Blob | null = null;
   status = 0;
   statusText = '';
   responseText = '';
@@ -39,8 +42,9 @@ export class FakeXhr {
   getResponseHeader(name: string) {
     return this.responseHeaders[name] ?? null;
   }
-  send(body: FormData) {
-    this.body = body;
+  send(body: FormData | Blob) {
+    this.sent = body;
+    this.body = body instanceof FormData ? body : null;
   }
   abort() {
     this.aborted = true;

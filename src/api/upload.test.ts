@@ -89,4 +89,37 @@ describe('uploadFile', () => {
     await expect(done).rejects.toMatchObject({ status: 401, message: 'Signed out' });
     expect(refresh).toHaveBeenCalledOnce();
   });
+
+  it('sends the file itself as the body when asked, with its Content-Type, progress and the one refresh on 401', async () => {
+    const csv = new File(['Project,Client\nSite,Acme\n'], 'clockify.csv', { type: '' });
+    const onProgress = vi.fn();
+    const refresh = vi.fn(async () => true);
+    let proof = 0;
+    const done = uploadFile(
+      options({
+        path: '/imports?source=clockify&name=clockify.csv',
+        file: csv,
+        rawAs: 'text/csv',
+        onProgress,
+        credential: { headers: () => ({ DPoP: `proof-${++proof}` }), refresh },
+      }),
+    );
+    await flush();
+    const first = FakeXhr.last();
+    expect(first.url).toBe('http://api.test/imports?source=clockify&name=clockify.csv');
+    expect(first.headers['Content-Type']).toBe('text/csv');
+    expect(first.sent).toBe(csv);
+    expect(first.body).toBeNull();
+    first.answer(401, { code: 401, message: 'Use the nonce' });
+    await flush();
+    expect(FakeXhr.all).toHaveLength(2);
+    const second = FakeXhr.last();
+    expect(second.headers).toMatchObject({ DPoP: 'proof-2', 'Content-Type': 'text/csv' });
+    expect(second.sent).toBe(csv);
+    second.progress(10, 40);
+    expect(onProgress).toHaveBeenCalledWith({ loaded: 10, total: 40, fraction: 0.25 });
+    second.answer(201, { id: 3, status: 'previewed' });
+    await expect(done).resolves.toEqual({ id: 3, status: 'previewed' });
+    expect(refresh).toHaveBeenCalledOnce();
+  });
 });

@@ -4,7 +4,7 @@ import type { CredentialSource } from './client.ts';
 import { ApiError, NetworkError, toErrorBody } from './errors.ts';
 
 /**
- * File uploads as multipart/form-data with real progress. They go through XMLHttpRequest because fetch
+ * File uploads as multipart/form-data (or the file itself as the body) with real progress. They go through XMLHttpRequest because fetch
  * reports no upload progress; authentication is the same credential source the API client uses (its
  * headers per request, DPoP proofs included, and one refresh on 401).
  */
@@ -21,8 +21,13 @@ export interface UploadOptions {
   /** Path at the root of the API, e.g. `/attachments`. */
   path: string;
   file: File;
-  /** Sent as the `name` part when the file should be stored under another name. */
+  /** Sent as the `name` part when the file should be stored under another name (multipart only). */
   name?: string;
+  /**
+   * Sends the file itself as the body with this Content-Type (e.g. `text/csv`) instead of a multipart form;
+   * any name then goes in the path's query.
+   */
+  rawAs?: string;
   credential: Pick<CredentialSource, 'headers' | 'refresh'> | null;
   onProgress?: (progress: UploadProgress) => void;
   /** Aborting cancels the upload; the promise rejects with an `AbortError`. */
@@ -69,6 +74,11 @@ function send(url: string, headers: Record<string, string>, opts: UploadOptions)
       reject(aborted());
     };
     opts.signal?.addEventListener('abort', onAbort);
+    if (opts.rawAs) {
+      xhr.setRequestHeader('Content-Type', opts.rawAs);
+      xhr.send(opts.file);
+      return;
+    }
     const body = new FormData();
     body.append('file', opts.file, opts.file.name);
     if (opts.name) body.append('name', opts.name);

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Role, User } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
@@ -66,6 +67,9 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
         {admin && (
           <div className={styles.headerActions}>
             <Button onClick={() => setRounding(true)}>Billing rounding</Button>
+            <Link className="btn btn--secondary" to="/import">
+              Import
+            </Link>
             <Button variant="primary" onClick={() => setInviting(true)}>
               Invite a user
             </Button>
