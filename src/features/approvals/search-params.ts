@@ -1,5 +1,6 @@
 import type { ApprovalStatus } from '../../../contract/timesheets.ts';
 import { parseWeekParam } from '../../lib/week.ts';
+import { positiveId } from '../../lib/positive-id.ts';
 
 /** The inbox's filters and the open week, as they stand in the URL (`/approvals?status=pending&week=2611`). */
 export interface InboxSearch {
@@ -11,13 +12,6 @@ export interface InboxSearch {
 }
 
 const statuses: readonly ApprovalStatus[] = ['pending', 'approved', 'partial_approved', 'rejected', 'discarded'];
-
-const positiveId = (v: unknown): number | undefined => {
-  const text = typeof v === 'number' ? String(v) : typeof v === 'string' ? v.trim() : '';
-  if (!/^\d{1,20}$/.test(text)) return undefined;
-  const n = Number(text);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
 
 /** Keeps what is valid of a URL's search values and drops the rest (a bad link still opens the inbox). */
 export function parseInboxSearch(raw: Record<string, unknown>): InboxSearch {

@@ -1,4 +1,5 @@
 import { parseTableSearch, type TableSearch } from '../../ui/table/search-params.ts';
+import { positiveId } from '../../lib/positive-id.ts';
 
 /** A report's filters as they stand in the URL: `?from=2026-05-01&to=2026-05-31&client=4&project=ev:12&person=7&sort=-time`. */
 export interface ReportSearch extends TableSearch {
@@ -11,10 +12,6 @@ export interface ReportSearch extends TableSearch {
 
 const isDay = (v: unknown): v is string =>
   typeof v === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(v) && !Number.isNaN(Date.parse(v));
-const id = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : NaN;
-  return Number.isInteger(n) && n > 0 ? n : undefined;
-};
 
 /**
  * Reads a report's filters from raw search params, dropping what is not valid (so an edited or old link
@@ -34,8 +31,8 @@ export function parseReportSearch(raw: Record<string, unknown>, sortable?: reado
     out.from = raw.from;
     out.to = raw.to;
   }
-  out.client = id(raw.client);
-  out.person = id(raw.person);
+  out.client = positiveId(raw.client);
+  out.person = positiveId(raw.person);
   if (typeof raw.project === 'string' && /^ev:\d{1,15}$/.test(raw.project)) out.project = raw.project;
   return Object.fromEntries(Object.entries(out).filter(([, v]) => v !== undefined)) as ReportSearch;
 }

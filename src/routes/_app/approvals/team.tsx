@@ -12,6 +12,7 @@ import { TeamWeekPage } from '../../../features/approvals/team-week-page.tsx';
 import { parseWeekParam, weekOfDate } from '../../../lib/week.ts';
 import { NotAllowed } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { positiveId } from '../../../lib/positive-id.ts';
 
 export interface TeamWeekSearch {
   week?: number | undefined;
@@ -19,15 +20,10 @@ export interface TeamWeekSearch {
   person?: number | undefined;
 }
 
-const personParam = (raw: unknown): number | undefined => {
-  const n = typeof raw === 'number' ? raw : typeof raw === 'string' && /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
-
 export const Route = createFileRoute('/_app/approvals/team')({
   validateSearch: (raw: Record<string, unknown>): TeamWeekSearch => {
     const out: TeamWeekSearch = { week: parseWeekParam(raw.week) };
-    const person = personParam(raw.person);
+    const person = positiveId(raw.person);
     if (person !== undefined) out.person = person;
     return out;
   },

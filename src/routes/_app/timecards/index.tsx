@@ -14,6 +14,7 @@ import { WeekNav } from '../../../features/timesheet/week-nav.tsx';
 import { parseWeekParam, thisWeek, weekNumberLabel, weekRange } from '../../../lib/week.ts';
 import { NotAllowedPage } from '../../../ui/not-allowed.tsx';
 import { PageTitle } from '../../../ui/page-title.tsx';
+import { positiveId } from '../../../lib/positive-id.ts';
 
 export interface TimecardsSearch {
   /** `YYWW`; always present once the route has loaded. */
@@ -22,16 +23,12 @@ export interface TimecardsSearch {
   user?: number | undefined;
 }
 
-const parseUser = (v: unknown) => {
-  const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
 const isManager = (role: string) => role === 'admin' || role === 'supervisor';
 
 export const Route = createFileRoute('/_app/timecards/')({
   validateSearch: (search: Record<string, unknown>): TimecardsSearch => ({
     week: parseWeekParam(search.week),
-    user: parseUser(search.user),
+    user: positiveId(search.user),
   }),
   loaderDeps: ({ search }) => ({ week: search.week, user: search.user }),
   // A chunk of its own, so the week is asked for while the page's code downloads; without a week in the URL it
