@@ -132,10 +132,11 @@ test('an admin edits a category and deletes one with its expenses', async ({ pag
 
 test('a receipt shows its progress while it uploads, and can be cancelled and sent again', async ({ page }) => {
   const { member, dialog } = await openNewExpense(page, 'Uma Upload');
-  // A slow line (64 KB/s up), so the upload of a 1 MB PDF is seen on its way.
+  // A slow line (8 KB/s up): the upload of a 1 MB PDF takes two minutes, so it is still on its way however long
+  // the checks of the uploading state take (at 64 KB/s it once finished before Cancel was pressed).
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 8 * 1024 });
   const big = Buffer.concat([PDF, Buffer.alloc(1024 * 1024, 32)]);
   await pickReceipts(page, [{ name: 'hotel.pdf', mimeType: 'application/pdf', buffer: big }]);
   const item = dialog.getByRole('listitem').filter({ hasText: 'hotel.pdf' });
