@@ -20,41 +20,63 @@ const need = (cell: Cells, column: string) => {
 const optional = (v: string) => (v.trim() === '' ? undefined : v.trim());
 const email = (v: string) => optional(v)?.toLowerCase();
 
+/** The columns of a detailed report with start and end times (Toggl Track and Clockify name them apart). */
+interface StartEndColumns {
+  user: string;
+  email: string;
+  client: string;
+  project: string;
+  task: string;
+  note: string;
+  billable: string;
+  startDate: string;
+  startTime: string;
+  endTime: string;
+  /** The duration with its seconds. */
+  duration: string;
+}
+
+function startEndReport(required: string[], c: StartEndColumns): SourceSpec {
+  return {
+    required,
+    dateColumn: c.startDate,
+    row: (cell, line, order) => ({
+      line,
+      person: { name: need(cell, c.user), email: email(cell(c.email)) },
+      client: cell(c.client).trim(),
+      project: need(cell, c.project),
+      task: optional(cell(c.task)),
+      note: cell(c.note).trim(),
+      billable: readYesNo(c.billable, cell(c.billable)),
+      date: readDate(c.startDate, need(cell, c.startDate), order),
+      start: readTime(c.startTime, need(cell, c.startTime)),
+      end: readTime(c.endTime, need(cell, c.endTime)),
+      seconds: readDuration(c.duration, need(cell, c.duration)),
+    }),
+  };
+}
+
 /** Toggl Track, Reports → Detailed → Export CSV. */
-const toggl: SourceSpec = {
-  required: [
-    'User',
-    'Email',
-    'Client',
-    'Project',
-    'Task',
-    'Description',
-    'Billable',
-    'Start date',
-    'Start time',
-    'End date',
-    'End time',
-    'Duration',
-  ],
-  dateColumn: 'Start date',
-  row: (cell, line, order) => ({
-    line,
-    person: { name: need(cell, 'User'), email: email(cell('Email')) },
-    client: cell('Client').trim(),
-    project: need(cell, 'Project'),
-    task: optional(cell('Task')),
-    note: cell('Description').trim(),
-    billable: readYesNo('Billable', cell('Billable')),
-    date: readDate('Start date', need(cell, 'Start date'), order),
-    start: readTime('Start time', need(cell, 'Start time')),
-    end: readTime('End time', need(cell, 'End time')),
-    seconds: readDuration('Duration', need(cell, 'Duration')),
-  }),
-};
+const toggl = startEndReport(
+  ['User', 'Email', 'Client', 'Project', 'Task', 'Description', 'Billable', 'Start date', 'Start time', 'End date', 'End time', 'Duration'],
+  {
+    user: 'User',
+    email: 'Email',
+    client: 'Client',
+    project: 'Project',
+    task: 'Task',
+    note: 'Description',
+    billable: 'Billable',
+    startDate: 'Start date',
+    startTime: 'Start time',
+    endTime: 'End time',
+    duration: 'Duration',
+  },
+);
 
 /** Clockify, Reports → Detailed → Export → Save as CSV (any date format, 12- or 24-hour time). */
-const clockify: SourceSpec = {
-  required: [
+const clockify = startEndReport(
+  [
     'Project',
     'Client',
     'Description',
@@ -70,22 +92,21 @@ const clockify: SourceSpec = {
     'Duration (h)',
     'Duration (decimal)',
   ],
-  dateColumn: 'Start Date',
-  row: (cell, line, order) => ({
-    line,
-    person: { name: need(cell, 'User'), email: email(cell('Email')) },
-    client: cell('Client').trim(),
-    project: need(cell, 'Project'),
-    task: optional(cell('Task')),
-    note: cell('Description').trim(),
-    billable: readYesNo('Billable', cell('Billable')),
-    date: readDate('Start Date', need(cell, 'Start Date'), order),
-    start: readTime('Start Time', need(cell, 'Start Time')),
-    end: readTime('End Time', need(cell, 'End Time')),
+  {
+    user: 'User',
+    email: 'Email',
+    client: 'Client',
+    project: 'Project',
+    task: 'Task',
+    note: 'Description',
+    billable: 'Billable',
+    startDate: 'Start Date',
+    startTime: 'Start Time',
+    endTime: 'End Time',
     // `Duration (h)` keeps the seconds; `Duration (decimal)` is rounded to hundredths of an hour.
-    seconds: readDuration('Duration (h)', need(cell, 'Duration (h)')),
-  }),
-};
+    duration: 'Duration (h)',
+  },
+);
 
 /** Harvest, Reports → Detailed time → Export → CSV: hours in decimal (point or comma), no email. */
 const harvest: SourceSpec = {
