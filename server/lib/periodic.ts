@@ -21,3 +21,21 @@ export function startSweep(name: string, logger: Logger, intervalMs: number, job
     },
   };
 }
+
+/** A worker's pause between passes: `sleep(ms)` ends after `ms`, or at once when `wake()` is called. */
+export function napper(): { sleep(ms: number): Promise<void>; wake(): void } {
+  let end: (() => void) | undefined;
+  return {
+    sleep: (ms) =>
+      new Promise<void>((resolve) => {
+        const t = setTimeout(done, ms);
+        function done() {
+          clearTimeout(t);
+          end = undefined;
+          resolve();
+        }
+        end = done;
+      }),
+    wake: () => end?.(),
+  };
+}

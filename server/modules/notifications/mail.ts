@@ -6,6 +6,7 @@ import { mailOutbox } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/env.ts';
 import { MAILS_FAILED, MAILS_SENT } from '../../ops/metrics.ts';
 import { onMailQueued } from './emit.ts';
+import { napper } from '../../lib/periodic.ts';
 
 type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -184,7 +185,7 @@ export function createMailWorker(
 
   let stopping = false;
   let loop: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
+  const nap = napper();
   let unlisten: (() => void) | undefined;
 
   async function runLoop() {
@@ -196,15 +197,7 @@ export function createMailWorker(
         deps.logger.error('mail worker pass failed', { error: e instanceof Error ? e.message : String(e) });
       }
       if (busy) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, opts.pollMs);
-        function done() {
-          clearTimeout(t);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-      });
+      await nap.sleep(opts.pollMs);
     }
   }
 
@@ -224,13 +217,13 @@ export function createMailWorker(
     start() {
       if (loop) return;
       stopping = false;
-      unlisten = onMailQueued(() => wake?.());
+      unlisten = onMailQueued(() => nap.wake());
       loop = runLoop();
     },
     async stop() {
       stopping = true;
       unlisten?.();
-      wake?.();
+      nap.wake();
       await loop;
       loop = undefined;
     },

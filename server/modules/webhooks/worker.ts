@@ -10,6 +10,7 @@ import { signBody, targetPolicy, userAgent } from './service.ts';
 import { dispatchEvents } from './fan-out.ts';
 import { DELIVERY_ATTEMPTS, DELIVERY_FAILURES } from '../../ops/metrics.ts';
 import { claimRuns, recordRun, releaseRun, type Outcome, type Run } from './runs.ts';
+import { napper } from '../../lib/periodic.ts';
 
 export { retryDelayMs } from './runs.ts';
 
@@ -175,7 +176,7 @@ export function createWebhookWorker(
   let stopping = false;
   let loop: Promise<void> | undefined;
   const inflight = new Set<Promise<unknown>>();
-  let wake: (() => void) | undefined;
+  const nap = napper();
   let unlisten: (() => void) | undefined;
 
   async function tick(): Promise<TickResult> {
@@ -199,7 +200,7 @@ export function createWebhookWorker(
           busy = true;
           const p: Promise<unknown> = safeSend(run).finally(() => {
             inflight.delete(p);
-            wake?.();
+            nap.wake();
           });
           inflight.add(p);
         }
@@ -207,15 +208,7 @@ export function createWebhookWorker(
         deps.logger.error('webhook worker pass failed', { error: e instanceof Error ? e.message : String(e) });
       }
       if (busy && inflight.size < settings.concurrency) continue;
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(done, settings.pollMs);
-        function done() {
-          clearTimeout(t);
-          wake = undefined;
-          resolve();
-        }
-        wake = done;
-      });
+      await nap.sleep(settings.pollMs);
     }
   }
 
@@ -234,13 +227,13 @@ export function createWebhookWorker(
     start() {
       if (loop) return;
       stopping = false;
-      unlisten = onOutboxWrite(() => wake?.());
+      unlisten = onOutboxWrite(() => nap.wake());
       loop = runLoop();
     },
     async stop() {
       stopping = true;
       unlisten?.();
-      wake?.();
+      nap.wake();
       await loop;
       await Promise.all([...inflight]);
       loop = undefined;
