@@ -4,14 +4,19 @@ import { savedSessionKind, Session } from './session.ts';
 
 const DEFAULT = 'http://127.0.0.1:8787';
 
+/** localStorage's three calls the session uses, over a Map. */
+function memoryStorage(entries: [string, string][] = []): Storage {
+  const storage = new Map(entries);
+  return {
+    getItem: (k: string) => storage.get(k) ?? null,
+    setItem: (k: string, v: string) => void storage.set(k, v),
+    removeItem: (k: string) => void storage.delete(k),
+  } as Storage;
+}
+
 describe('Session', () => {
   it('survives a reload with its key and server', async () => {
-    const storage = new Map<string, string>();
-    const store = {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-      removeItem: (k: string) => void storage.delete(k),
-    } as Storage;
+    const store = memoryStorage();
     const first = new Session(store, DEFAULT);
     first.signIn(apiKeyCredential('tk_abc'), 'https://other.test');
 
@@ -30,12 +35,7 @@ describe('Session', () => {
   });
 
   it('remembers that the server ended the session, across a reload, until the next sign-in', async () => {
-    const storage = new Map<string, string>();
-    const store = {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-      removeItem: (k: string) => void storage.delete(k),
-    } as Storage;
+    const store = memoryStorage();
     const session = new Session(store, DEFAULT);
     session.signIn(apiKeyCredential('tk_abc'), DEFAULT);
     await session.signOut(true);
@@ -55,12 +55,7 @@ describe('Session', () => {
   });
 
   it('forgets the server override when signing in to the default', () => {
-    const storage = new Map<string, string>([['timekeep.server', 'https://other.test']]);
-    const store = {
-      getItem: (k: string) => storage.get(k) ?? null,
-      setItem: (k: string, v: string) => void storage.set(k, v),
-      removeItem: (k: string) => void storage.delete(k),
-    } as Storage;
+    const store = memoryStorage([['timekeep.server', 'https://other.test']]);
     const session = new Session(store, DEFAULT);
     expect(session.baseUrl).toBe('https://other.test');
     session.signIn(apiKeyCredential('tk_abc'), DEFAULT);
