@@ -9,6 +9,7 @@ import { ApiContext } from './api/context.ts';
 import { ApiError, NetworkError } from './api/errors.ts';
 import { startupConfig } from './api/runtime-config.ts';
 import { SessionContext } from './auth/context.ts';
+import { currentUserQueryOptions } from './auth/current-user.ts';
 import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
 import { savedSessionKind, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
@@ -49,6 +50,8 @@ async function start() {
     },
   });
   const router = createAppRouter({ queryClient, session, api });
+  // Who is signed in is asked at once, alongside the first screen's code; the guard's loader takes over the answer.
+  if (session.isSignedIn) void queryClient.prefetchQuery(currentUserQueryOptions(api));
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
