@@ -70,7 +70,8 @@ function TimecardsRoute() {
   const { data: team } = useQuery(teamQueryOptions(api));
   const person = team?.find((u) => u.id === userId);
   const tz = (own ? me.timezone : person?.timezone) ?? me.timezone ?? 0;
-  const { data: timesheet } = useQuery({ ...weekTimesheetQueryOptions(api, userId, weekId), enabled: own || manager });
+  // The loader asked for it on this navigation: not asked again as the page mounts.
+  const { data: timesheet } = useQuery({ ...weekTimesheetQueryOptions(api, userId, weekId), enabled: own || manager, refetchOnMount: false });
   const go = (s: TimecardsSearch) =>
     void navigate({ to: '/timecards', search: { week: s.week, user: s.user === me.id ? undefined : s.user } });
 
