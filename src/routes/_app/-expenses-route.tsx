@@ -19,7 +19,6 @@ import { weekStartOf } from '../../features/shell/week-start.ts';
 import { Button } from '../../ui/button.tsx';
 import { PageTitle } from '../../ui/page-title.tsx';
 import { toast } from '../../ui/toast.tsx';
-import { focusNew } from '../../ui/focus-new.ts';
 
 const route = getRouteApi('/_app/expenses');
 
@@ -176,26 +175,3 @@ const draftToExpense = (d: ExpenseDraft) => ({
   isLocked: false,
   lockReasons: [],
 });
-
-/** `/expenses/new`: the form on a new expense, or on the one that was not saved yet. */
-export function NewExpenseRoute() {
-  const me = useMe();
-  const navigate = useNavigate();
-  const search = route.useSearch();
-  const [initial] = useState(() => loadDraft(me.id, null) ?? blankDraft(dateAtOffset(new Date(), me.timezone ?? 0)));
-  return (
-    <LazyExpenseForm
-      me={me}
-      initial={initial}
-      onClose={(reason, saved) => {
-        if (reason === 'saved') {
-          clearDraft(me.id, null);
-          toast('Expense saved', 'success');
-        }
-        // Back on the list, focus goes to the new expense's row (or the list's heading when a filter hides it).
-        if (saved) focusNew(() => document.querySelector(`tr[data-key="${saved.id}"]`), () => document.querySelector('main h1'));
-        void navigate({ to: '/expenses', search });
-      }}
-    />
-  );
-}

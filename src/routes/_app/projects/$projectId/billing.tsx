@@ -1,12 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
 import { currentUserQueryOptions } from '../../../../auth/current-user.ts';
+// Part of the route's own code (which starts downloading with the app when the page is opened here), not a chunk
+// asked for once the page has drawn.
+import BillingForm from '../../../../features/projects/billing-form.tsx';
 import { projectQueryOptions } from '../../../../features/projects/api.ts';
 import { teamQueryOptions } from '../../../../features/team/api.ts';
 import { NotAllowed } from '../../../../ui/not-allowed.tsx';
 
-const BillingForm = lazy(() => import('../../../../features/projects/billing-form.tsx'));
 
 export const Route = createFileRoute('/_app/projects/$projectId/billing')({
   loader: async ({ context }) => {
@@ -24,8 +25,6 @@ function BillingRoute() {
   if (me.role !== 'admin')
     return <NotAllowed action="see billing and rates" because="only admins set how projects bill and what people cost" />;
   return (
-    <Suspense fallback={<p>Loading…</p>}>
-      <BillingForm key={JSON.stringify([project.billing, project.rate, project.users])} project={project} />
-    </Suspense>
+    <BillingForm key={JSON.stringify([project.billing, project.rate, project.users])} project={project} />
   );
 }
