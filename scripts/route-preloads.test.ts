@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { preloadLinks, routePattern } from './route-preloads.ts';
+import { loadersFirst, preloadLinks, routePattern } from './route-preloads.ts';
 
 const matches = (file: string, layout: boolean, url: string) => new RegExp(routePattern(file, layout)).test(url);
 
@@ -32,5 +32,20 @@ describe('route preloads', () => {
     expect(preloadLinks('/app/', ['assets/a1.js', 'assets/b-x.css'])).toBe(
       '<link rel="modulepreload" href="/app/assets/a1.js"><link rel="preload" as="style" href="/app/assets/b-x.css">',
     );
+  });
+
+  it("lists every route's loader files before any page code, each file once per route", () => {
+    const routes = [
+      { pattern: '^/expenses(/|$)', loader: new Set(['l1.js', 'api.js']), component: new Set(['page1.js', 'api.js', 'p.css']) },
+      { pattern: '^/expenses/new/?$', loader: new Set<string>(), component: new Set(['form.js']) },
+      { pattern: '^/team/?$', loader: new Set(['l2.js']), component: new Set(['page2.js']) },
+    ];
+    expect(loadersFirst(routes, (files) => files.join(' '))).toEqual([
+      ['^/expenses(/|$)', 'l1.js api.js'],
+      ['^/team/?$', 'l2.js'],
+      ['^/expenses(/|$)', 'page1.js p.css'],
+      ['^/expenses/new/?$', 'form.js'],
+      ['^/team/?$', 'page2.js'],
+    ]);
   });
 });

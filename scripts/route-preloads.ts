@@ -40,6 +40,22 @@ export const preloadLinks = (base: string, files: Iterable<string>) =>
     )
     .join('');
 
+interface RouteFiles {
+  /** The loader's chunk and what it needs: it starts the screen's requests, so it is fetched first. */
+  loader: Set<string>;
+  component: Set<string>;
+}
+
+/**
+ * `[pattern, links]` pairs in the order the page adds them: every matching route's loader files before any page
+ * code, so that on a slow or busy connection the screen's data is asked for as early as its code allows.
+ */
+export function loadersFirst(routes: ({ pattern: string } & RouteFiles)[], links: (files: readonly string[]) => string): [string, string][] {
+  const loaders = routes.map((r) => [r.pattern, [...r.loader]] as const);
+  const pages = routes.map((r) => [r.pattern, [...r.component].filter((f) => !r.loader.has(f))] as const);
+  return [...loaders, ...pages].filter(([, files]) => files.length).map(([pattern, files]) => [pattern, links(files)]);
+}
+
 export function routePreloads(): Plugin {
   let base = '/';
   let routesDir = '';
@@ -69,20 +85,26 @@ export function routePreloads(): Plugin {
           c.imports.forEach((i) => needs(i, into));
         };
 
-        const byRoute = new Map<string, Set<string>>();
+        // Per route file, what its loader needs and what its page needs besides.
+        const byRoute = new Map<string, RouteFiles>();
         for (const c of chunks) {
           const id = c.facadeModuleId ?? '';
           const split = /^(.*)\?tsr-split=(.*)$/.exec(id);
-          if (!split || !/(^|-)(component|loader)(-|$)/.test(split[2]!) || !split[1]!.startsWith(routesDir)) continue;
+          const part = split && /(^|-)(component|loader)(-|$)/.exec(split[2]!)?.[2];
+          if (!part || !split[1]!.startsWith(routesDir)) continue;
           const file = path.relative(routesDir, split[1]!).split(path.sep).join('/');
-          needs(c.fileName, byRoute.get(file) ?? byRoute.set(file, new Set()).get(file)!);
+          const route = byRoute.get(file) ?? byRoute.set(file, { loader: new Set(), component: new Set() }).get(file)!;
+          needs(c.fileName, part === 'loader' ? route.loader : route.component);
         }
         if (!byRoute.size) this.error('route-preloads: no route chunks found (is autoCodeSplitting on?)');
 
         const routeFiles = [...byRoute.keys()].sort();
         const stem = (f: string) => f.replace(/(\/route)?\.tsx?$/, '').replace(/\./g, '/');
         const isLayout = (f: string) => routeFiles.some((o) => o !== f && stem(o).startsWith(`${stem(f)}/`));
-        const data = routeFiles.map((f) => [routePattern(f, isLayout(f)), preloadLinks(base, byRoute.get(f)!)]);
+        const data = loadersFirst(
+          routeFiles.map((f) => ({ pattern: routePattern(f, isLayout(f)), ...byRoute.get(f)! })),
+          (files) => preloadLinks(base, files),
+        );
         const source = JSON.stringify(data);
         const fileName = `assets/routes-${crypto.createHash('sha256').update(source).digest('base64url').slice(0, 8)}.json`;
         this.emitFile({ type: 'asset', fileName, source });
