@@ -156,6 +156,69 @@ export const screens: ScreenBench[] = [
     ready: (p) => p.getByRole('row', { name: /Bench forty/ }).waitFor(),
     budgetKB: 150,
   },
+  // The rest of the signed-in screens, each with the content that makes it useful.
+  {
+    path: '/projects/{project}/billing',
+    drawnWhen: ['legend', '^Rates and costs per person$'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.getByRole('group', { name: 'Rates and costs per person' }).waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/clients/{client}',
+    drawnWhen: ['h1', 'Bench client'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.getByRole('heading', { level: 1, name: /Bench client/ }).waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/invoices',
+    drawnWhen: ['tr', 'Bench client'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.getByRole('row', { name: /Bench client/ }).first().waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/invoices/{invoice}',
+    drawnWhen: ['dl[aria-label="Totals"]'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.locator('dl[aria-label="Totals"]').first().waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/reports/clients',
+    drawnWhen: ['tr', 'Bench client'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.getByRole('row', { name: /Bench client/ }).first().waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/expenses/new',
+    drawnWhen: ['section[aria-label="Receipts"]'],
+    signedIn: true,
+    ready: (p) => p.getByRole('region', { name: 'Receipts' }).waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/integrations',
+    drawnWhen: ['h2, h3', '^Connected apps$'],
+    signedIn: true,
+    ready: (p) => p.getByRole('heading', { name: 'Connected apps' }).waitFor(),
+    budgetKB: 150,
+  },
+  {
+    path: '/import',
+    drawnWhen: ['h2, h3', '^Upload an export$'],
+    signedIn: true,
+    asAdmin: true,
+    ready: (p) => p.getByRole('heading', { name: 'Upload an export' }).waitFor(),
+    budgetKB: 150,
+  },
   {
     path: '/sign-in',
     drawnWhen: ['h1', '^Sign in$'],
@@ -242,6 +305,23 @@ export const drawnAt = (page: Page, [css, text]: [string, string?]) =>
     )
     .then((handle) => handle.jsonValue());
 
+/** A client owning the member's project (so its time is the client's) and a draft invoice for it. */
+async function seedClientInvoice(apiUrl: string, adminKey: string, project: string | undefined) {
+  const send = async (method: string, url: string, body: unknown) => {
+    const res = await fetch(`${apiUrl}${url}`, {
+      method,
+      headers: { 'X-Api-Key': adminKey, 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${method} ${url} answered ${res.status}: ${await res.text()}`);
+    return (await res.json()) as { id: number };
+  };
+  const client = await send('POST', '/clients', { name: 'Bench client' });
+  if (project) await send('PUT', `/projects/${project}`, { client: client.id });
+  const invoice = await send('POST', `/clients/${client.id}/invoices`, {});
+  return { client: client.id, invoice: invoice.id };
+}
+
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round = (n: number) => Math.round(n * 10) / 10;
 
@@ -252,8 +332,12 @@ export async function measureScreens(
   const results: BenchResult[] = [];
   const names = chunkNames(opts.dist);
   const projects = (await (await fetch(`${opts.apiUrl}/projects`, { headers: { 'X-Api-Key': opts.apiKey } })).json()) as { id: string }[];
+  const { client, invoice } = await seedClientInvoice(opts.apiUrl, opts.adminKey, projects[0]?.id);
   for (const screen of screens) {
-    const url = screen.path.replace('{project}', projects[0]?.id ?? 'none');
+    const url = screen.path
+      .replace('{project}', projects[0]?.id ?? 'none')
+      .replace('{client}', String(client))
+      .replace('{invoice}', String(invoice));
     const times: number[] = [];
     let fetched = new Set<string>();
     let steps: string[] = [];
