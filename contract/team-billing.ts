@@ -58,7 +58,8 @@ export const teamBillingRoutes = {
     method: 'post',
     path: '/team/billing-details/logo',
     tag: T,
-    summary: "Sets the team's invoice logo (admins): a PNG or JPEG of at most 1 MB, as JSON with base64 content or multipart/form-data with a file part",
+    summary:
+      "Sets the team's invoice logo (admins): a PNG or JPEG of at most 1 MB, as JSON with base64 content or multipart/form-data with a file part",
     body: uploadAttachmentBody,
     status: 200,
     response: billingDetails,

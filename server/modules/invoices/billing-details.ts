@@ -60,7 +60,8 @@ async function checkLogo(bytes: Uint8Array, field: string): Promise<'image/png' 
   return type;
 }
 
-const requireBilling = (caller: Parameters<typeof requireRole>[0]) => requireRole(caller, ['admin'], "Only admins can see and set the team's billing details");
+const requireBilling = (caller: Parameters<typeof requireRole>[0]) =>
+  requireRole(caller, ['admin'], "Only admins can see and set the team's billing details");
 
 export function registerBillingDetailsRoutes(app: Hono<AppEnv>) {
   register(app, teamBillingRoutes.billingDetails, async (c, _in, caller) => {

@@ -48,13 +48,21 @@ beforeAll(async () => {
 
 describe('team billing details (admins)', () => {
   it('are blank at first, and an admin sets them; fields left out stay', async () => {
-    expect((await t.call('GET', '/team/billing-details', { as: f.A })).body).toEqual({ displayName: '', address: '', paymentTerms: '', logo: null });
+    expect((await t.call('GET', '/team/billing-details', { as: f.A })).body).toEqual({
+      displayName: '',
+      address: '',
+      paymentTerms: '',
+      logo: null,
+    });
     const put = await t.call('PUT', '/team/billing-details', {
       as: f.A,
       body: { displayName: 'Northwind Studio Ltd', address: '1 Harbour Row\nBristol BS1 4QA\nUnited Kingdom', paymentTerms: 'Net 30' },
     });
     expect(put.status).toBe(200);
-    const again = await t.call('PUT', '/team/billing-details', { as: f.A, body: { paymentTerms: 'Net 30. Bank: GB29 NWBK 6016 1331 9268 19' } });
+    const again = await t.call('PUT', '/team/billing-details', {
+      as: f.A,
+      body: { paymentTerms: 'Net 30. Bank: GB29 NWBK 6016 1331 9268 19' },
+    });
     expect(again.body).toEqual({
       displayName: 'Northwind Studio Ltd',
       address: '1 Harbour Row\nBristol BS1 4QA\nUnited Kingdom',
@@ -77,7 +85,11 @@ describe('team billing details (admins)', () => {
   it('take a PNG or JPEG logo by its bytes and refuse anything else with the spec error body', async () => {
     const gif = await uploadLogo(Buffer.from('GIF89a\x01\x00\x01\x00').toString('base64'));
     expect(gif.status).toBe(422);
-    expect(gif.body).toEqual({ code: 422, message: 'Only PNG or JPEG images are accepted', errors: { content: ['Only PNG or JPEG images are accepted'] } });
+    expect(gif.body).toEqual({
+      code: 422,
+      message: 'Only PNG or JPEG images are accepted',
+      errors: { content: ['Only PNG or JPEG images are accepted'] },
+    });
     const text = await uploadLogo(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString('base64'));
     expect(text.status).toBe(422);
     const broken = await uploadLogo(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]).toString('base64'));
@@ -122,18 +134,34 @@ describe('GET /invoices/{id}/pdf', () => {
       'Müllerstraße 12',
       'VAT DE123456789',
       // Lines: name, quantity, rate and amount (docs/invoices.md, worked example).
-      'P1', '2.5', '$150.00', '$375.00',
-      'Expenses — Mileage (P1)', '120.5', '$0.55', '$66.28',
-      'Expenses — Travel (P1)', '$40.00',
-      'P2', '2.28', '$213.33',
-      'Expenses — Mileage (P2)', '$5.50',
-      'P3', '$5,000.00',
-      'Subtotal', '$5,700.11',
-      'Discount (10%)', '−$570.01',
-      'Tax (20%)', '$1,026.02',
-      'Total', '$6,156.12',
+      'P1',
+      '2.5',
+      '$150.00',
+      '$375.00',
+      'Expenses — Mileage (P1)',
+      '120.5',
+      '$0.55',
+      '$66.28',
+      'Expenses — Travel (P1)',
+      '$40.00',
+      'P2',
+      '2.28',
+      '$213.33',
+      'Expenses — Mileage (P2)',
+      '$5.50',
+      'P3',
+      '$5,000.00',
+      'Subtotal',
+      '$5,700.11',
+      'Discount (10%)',
+      '−$570.01',
+      'Tax (20%)',
+      '$1,026.02',
+      'Total',
+      '$6,156.12',
       'Amounts in USD',
-      'Payment terms', 'Net 30. Bank: GB29 NWBK 6016 1331 9268 19',
+      'Payment terms',
+      'Net 30. Bank: GB29 NWBK 6016 1331 9268 19',
       'Thank you for your business — Zoë',
       'Page 1 of 1',
     ];

@@ -73,7 +73,12 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
   const right = left + width;
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
-  const put = (text: string, x: number, y: number, o: { w: number; font?: 'body' | 'bold'; size?: number; color?: string; align?: 'left' | 'right' }) => {
+  const put = (
+    text: string,
+    x: number,
+    y: number,
+    o: { w: number; font?: 'body' | 'bold'; size?: number; color?: string; align?: 'left' | 'right' },
+  ) => {
     doc
       .font(o.font ?? 'body')
       .fontSize(o.size ?? 9.5)
@@ -144,7 +149,12 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
   };
   y = drawHeader(y);
   for (const item of invoice.invoiceItems) {
-    const cells = [item.name, figures.quantity(item.quantity), item.rate === null ? '' : figures.money(item.rate), figures.money(item.listAmount)];
+    const cells = [
+      item.name,
+      figures.quantity(item.quantity),
+      item.rate === null ? '' : figures.money(item.rate),
+      figures.money(item.listAmount),
+    ];
     const h = rowHeight(cells, 'body');
     if (y + h > bottom()) {
       doc.addPage();
@@ -201,7 +211,12 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
     const bottomMargin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     const fy = doc.page.height - MARGIN;
-    doc.moveTo(left, fy - 8).lineTo(right, fy - 8).lineWidth(0.5).strokeColor(RULE).stroke();
+    doc
+      .moveTo(left, fy - 8)
+      .lineTo(right, fy - 8)
+      .lineWidth(0.5)
+      .strokeColor(RULE)
+      .stroke();
     put(`${issuer.name} · Invoice ${invoice.publicId}`, left, fy, { w: width / 2, size: 8, color: MUTED });
     put(`Page ${i - start + 1} of ${count}`, left + width / 2, fy, { w: width / 2, size: 8, color: MUTED, align: 'right' });
     doc.page.margins.bottom = bottomMargin;

@@ -58,7 +58,10 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>) {
     const row = await scope.byId(invoices, params.invoice_id);
     if (!row) throw notFound('Invoice');
     const now = clock();
-    const [invoice, team] = await Promise.all([presentInvoices(scope, caller, [row], now).then((r) => r[0]!), teamBillingRow(db, scope.teamId)]);
+    const [invoice, team] = await Promise.all([
+      presentInvoices(scope, caller, [row], now).then((r) => r[0]!),
+      teamBillingRow(db, scope.teamId),
+    ]);
     const logo = await readLogo(storageFor(config), team);
     const pdf = await renderInvoicePdf(
       invoice,
