@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Page } from '@playwright/test';
 import { extractText } from 'unpdf';
 import { pngImage } from '../server/test/images.ts';
 import { ADA, adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
@@ -9,6 +10,8 @@ import { call } from './timesheet-helpers.ts';
  * The invoice PDF in the browser against the real API: an admin sets the team's billing details and logo on
  * the Invoices screen, opens an invoice, downloads its PDF, and the PDF's text holds the details and figures.
  */
+
+const shot = (page: Page, name: string) => page.screenshot({ path: `.tmp/screens/invoice-pdf-${name}.png`, fullPage: true });
 
 const ada = { email: ADA.email, password: ADA.password, apiKey: adaKey() };
 
@@ -35,11 +38,12 @@ async function seedInvoice() {
   return { ...invoice, name, project: `Brochure ${n}` };
 }
 
-test('an admin sets the billing details and logo, then downloads an invoice PDF holding them and its figures', async ({ page }, info) => {
+test('an admin sets the billing details and logo, then downloads an invoice PDF holding them and its figures', async ({ page }) => {
   test.setTimeout(60_000);
   await page.setViewportSize({ width: 1360, height: 900 });
   const invoice = await seedInvoice();
-  const firm = `Northwind Studio ${Date.now().toString(36)}`;
+  // The billing details are the team's, one set for every journey: runs at the same time write the same values.
+  const firm = 'Harbour Row Design Ltd';
 
   await page.goto('/invoices');
   await signInAs(page, ada);
@@ -52,7 +56,7 @@ test('an admin sets the billing details and logo, then downloads an invoice PDF 
   await card.getByLabel('Logo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngImage(240, 80) });
   await expect(card.getByRole('img', { name: "The team's logo" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await card.screenshot({ path: info.outputPath('billing-details-1360.png') });
+  await shot(page, 'list-1360');
 
   await page.goto(`/invoices/${invoice.id}`);
   await expect(page.getByRole('heading', { level: 1, name: invoice.publicId })).toBeVisible();
@@ -84,4 +88,15 @@ test('an admin sets the billing details and logo, then downloads an invoice PDF 
   ])
     expect(flat).toContain(s);
   await expect(page.locator('.page__subtitle')).toContainText('$462.00');
+  await shot(page, 'invoice-1360');
+
+  // On a phone the card and the invoice's actions fit the width.
+  await page.setViewportSize({ width: 375, height: 740 });
+  await expect(page.getByRole('button', { name: 'Download PDF' })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'invoice-375');
+  await page.goto('/invoices');
+  await expect(page.getByRole('img', { name: "The team's logo" })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await shot(page, 'list-375');
 });
