@@ -11,9 +11,9 @@ import { INVOICE_CURRENCY, invoiceFigures, periodText, totalRows } from '../../.
  * totals, payment terms and notes, and page numbers. Every figure is formatted by the invoice screen's own
  * formatters (src/lib/invoice-figures.ts) from the figures the API answers, so the two agree to the cent.
  *
- * Text is set in DejaVu Sans (shipped by the `dejavu-fonts-ttf` package and embedded as a subset), which covers
- * Latin, Greek, Cyrillic, Hebrew, Arabic and more; scripts it lacks (Chinese, Japanese, Korean, Thai…) show as
- * empty boxes.
+ * Text is set in DejaVu Sans (shipped by the `dejavu-fonts-ttf` package and embedded as a subset): Latin with every
+ * accent, Greek and Cyrillic show as typed. Right-to-left scripts are set left to right without joining, and
+ * scripts the font lacks (Chinese, Japanese, Korean, Thai…) show as empty boxes.
  */
 
 /** Figures in the PDF read as an English (US) browser shows them on the invoice screen. */
