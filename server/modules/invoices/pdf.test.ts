@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { extractText } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { clients } from '../../db/schema/index.ts';
@@ -28,7 +29,13 @@ beforeAll(async () => {
   t = await setupTestApp();
   f = await seedAcme(t);
   await logMileage(t, f.A, f.categories.mileage, f.p.p1, f.p.p2);
-  await t.scope(f.team.id).update(clients, { businessDetails: 'Acme Café GmbH\nMüllerstraße 12\n80331 München\nVAT DE123456789' });
+  await t
+    .scope(f.team.id)
+    .update(
+      clients,
+      { name: 'Acme Café Müller', businessDetails: 'Acme Café GmbH\nMüllerstraße 12\n80331 München\nVAT DE123456789' },
+      eq(clients.id, f.acme),
+    );
   invoice = (
     await t.call('POST', `/clients/${f.acme}/invoices`, {
       as: f.A,
@@ -129,7 +136,7 @@ describe('GET /invoices/{id}/pdf', () => {
       'Jun 1, 2026', // issue date
       'Jul 1, 2026', // due date
       'For work from May 4, 2026 to May 15, 2026',
-      'Acme',
+      'Acme Café Müller',
       'Acme Café GmbH',
       'Müllerstraße 12',
       'VAT DE123456789',
