@@ -17,6 +17,7 @@ import { dashboardRoutes } from './dashboards.ts';
 import { expenseRoutes } from './expenses.ts';
 import { fieldRoutes } from './fields.ts';
 import { invoiceRoutes } from './invoices.ts';
+import { teamBillingRoutes } from './team-billing.ts';
 import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
@@ -46,6 +47,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
   invoices: invoiceRoutes,
+  teamBilling: teamBillingRoutes,
   rounding: roundingRoutes,
   notifications: notificationRoutes,
   imports: importRoutes,

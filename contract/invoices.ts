@@ -182,6 +182,8 @@ const statusRoute = (status: InvoiceStatus, summary: string) =>
     response: invoice,
   });
 
+export const invoicePdfQuery = z.object({ paper: z.enum(['a4', 'letter']).default('a4') });
+
 export const invoiceRoutes = {
   list: defineRoute({
     method: 'get',
@@ -238,6 +240,16 @@ export const invoiceRoutes = {
     body: resetInvoiceBody,
     status: 200,
     response: invoice,
+  }),
+  pdf: defineRoute({
+    method: 'get',
+    path: '/invoices/{invoice_id}/pdf',
+    tag: T,
+    summary: "The invoice as a PDF document (A4, or US Letter with paper=letter) with the team's billing details: an attachment named invoice-<publicId>.pdf",
+    params,
+    query: invoicePdfQuery,
+    status: 200,
+    produces: 'application/pdf',
   }),
   markDraft: statusRoute('draft', 'Mark as draft (editable again)'),
   markSent: statusRoute('sent', 'Mark as sent (locked against edits)'),

@@ -10,11 +10,11 @@ export interface DownloadOptions {
 }
 
 /**
- * The bytes of an attachment (`GET /attachments/{token}/download`), read with the same credential as every
- * other call (the download needs it: files are the team's), with one refresh on 401.
+ * The bytes of a file the API answers at `path` (an attachment, an invoice's PDF), read with the same credential as
+ * every other call (the download needs it: files are the team's), with one refresh on 401.
  */
-export async function downloadAttachment(token: string, opts: DownloadOptions): Promise<Blob> {
-  const url = opts.baseUrl.replace(/\/+$/, '') + pathOf(attachments.download.path, { token });
+export async function downloadFile(path: string, opts: DownloadOptions): Promise<Blob> {
+  const url = opts.baseUrl.replace(/\/+$/, '') + path;
   let refreshed = false;
   for (;;) {
     const headers = opts.credential ? await opts.credential.headers({ method: 'GET', url }) : {};
@@ -33,6 +33,9 @@ export async function downloadAttachment(token: string, opts: DownloadOptions): 
     throw new ApiError(res.status, toErrorBody(res.status, res.statusText, await res.json().catch(() => undefined)));
   }
 }
+
+/** The bytes of an attachment (`GET /attachments/{token}/download`). */
+export const downloadAttachment = (token: string, opts: DownloadOptions) => downloadFile(pathOf(attachments.download.path, { token }), opts);
 
 /** Hands a file to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string) {

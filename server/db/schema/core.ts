@@ -13,6 +13,14 @@ export const teams = pgTable('teams', {
   rounding: jsonb('rounding').$type<RoundingRule | null>(),
   /** Everyone must sign in with two-factor: people without it set it up at their next sign-in. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** What the team's invoices show at the top (blank: the team's name), and their payment terms. */
+  billingName: text('billing_name').notNull().default(''),
+  billingAddress: text('billing_address').notNull().default(''),
+  paymentTerms: text('payment_terms').notNull().default(''),
+  /** The invoice logo: its key in the attachments' storage, type and size; null when there is none. */
+  logoKey: text('logo_key'),
+  logoType: text('logo_type', { enum: ['image/png', 'image/jpeg'] }),
+  logoSize: integer('logo_size'),
   createdAt: createdAt(),
 });
 

@@ -196,7 +196,9 @@ export async function generatedItems(s: Scope, invoiceId: number, sel: Selection
         invoiceId,
         name: named(sel.expenseMask, projectName, e.category_name),
         // Units at the unit price; otherwise one item at the amount spent, so the line reads "1 × $40.00".
-        ...(e.unit_based && e.quantity !== null ? { quantity: Number(e.quantity), rate: e.unit_price } : { quantity: 1, rate: Number(e.amount) }),
+        ...(e.unit_based && e.quantity !== null
+          ? { quantity: Number(e.quantity), rate: e.unit_price }
+          : { quantity: 1, rate: Number(e.amount) }),
         listAmount: Number(e.amount),
         projectId,
         categoryId: e.category_id,

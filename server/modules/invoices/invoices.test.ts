@@ -172,7 +172,10 @@ describe('status rules', () => {
       errors: { limitDateFrom: expect.any(Array) },
     });
     expect((await post({ projects: [`ev:${f.p.pb}`] })).body).toMatchObject({ code: 422, errors: { projects: expect.any(Array) } });
-    expect((await post({ projects: ['ev:999999999999999'] })).body).toMatchObject({ code: 422, errors: { 'projects.0': expect.any(Array) } });
+    expect((await post({ projects: ['ev:999999999999999'] })).body).toMatchObject({
+      code: 422,
+      errors: { 'projects.0': expect.any(Array) },
+    });
     expect((await post({ tax: { rate: 150 } })).status).toBe(422);
     expect((await post({ issueDate: '2026-05-10', dueDate: '2026-05-01' })).body.errors).toHaveProperty('dueDate');
     expect((await post({}, 999999)).status).toBe(404);

@@ -6,6 +6,10 @@ import type { AppEnv } from '../../http/env.ts';
 import { notFound } from '../../http/errors.ts';
 import { requireRole } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
+import { storageFor } from '../attachments/storage.ts';
+import { contentDisposition } from '../attachments/upload.ts';
+import { readLogo, registerBillingDetailsRoutes, teamBillingRow } from './billing-details.ts';
+import { renderInvoicePdf } from './pdf.ts';
 import { presentInvoices } from './present.ts';
 import { createInvoice, deleteInvoice, resetInvoice, setInvoiceStatus, updateInvoice } from './service.ts';
 
@@ -14,6 +18,7 @@ const requireInvoicing = (caller: Parameters<typeof requireRole>[0]) =>
 
 /** Invoices: admins only; everything through the caller's team scope (another team's invoice is not found). */
 export function registerInvoiceRoutes(app: Hono<AppEnv>) {
+  registerBillingDetailsRoutes(app);
   register(app, invoiceRoutes.list, async (c, { query }, caller) => {
     requireInvoicing(caller);
     const scope = c.get('scope');
@@ -44,6 +49,35 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>) {
     const row = await scope.byId(invoices, params.invoice_id);
     if (!row) throw notFound('Invoice');
     return (await presentInvoices(scope, caller, [row], c.get('deps').clock()))[0]!;
+  });
+
+  register(app, invoiceRoutes.pdf, async (c, { params, query }, caller) => {
+    requireInvoicing(caller);
+    const scope = c.get('scope');
+    const { db, config, clock } = c.get('deps');
+    const row = await scope.byId(invoices, params.invoice_id);
+    if (!row) throw notFound('Invoice');
+    const now = clock();
+    const [invoice, team] = await Promise.all([
+      presentInvoices(scope, caller, [row], now).then((r) => r[0]!),
+      teamBillingRow(db, scope.teamId),
+    ]);
+    const logo = await readLogo(storageFor(config), team);
+    const pdf = await renderInvoicePdf(
+      invoice,
+      { name: team.billingName || team.name, address: team.billingAddress, paymentTerms: team.paymentTerms, logo },
+      { paper: query.paper, now },
+    );
+    return new Response(new Uint8Array(pdf), {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(pdf.length),
+        'Content-Disposition': contentDisposition(`invoice-${invoice.publicId}.pdf`),
+        'X-Content-Type-Options': 'nosniff',
+        'Cache-Control': 'private, no-store',
+      },
+    });
   });
 
   register(app, invoiceRoutes.update, async (c, { params, body }, caller) => {

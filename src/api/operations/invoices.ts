@@ -8,6 +8,7 @@ export const get: Operation<typeof R.get> = { method: 'get', path: '/invoices/{i
 export const update: Operation<typeof R.update> = { method: 'put', path: '/invoices/{invoice_id}' };
 export const remove: Operation<typeof R.remove> = { method: 'delete', path: '/invoices/{invoice_id}' };
 export const reset: Operation<typeof R.reset> = { method: 'post', path: '/invoices/{invoice_id}/reset-time' };
+export const pdf: Operation<typeof R.pdf> = { method: 'get', path: '/invoices/{invoice_id}/pdf' };
 export const markDraft: Operation<typeof R.markDraft> = { method: 'post', path: '/invoices/{invoice_id}/draft' };
 export const markSent: Operation<typeof R.markSent> = { method: 'post', path: '/invoices/{invoice_id}/sent' };
 export const markPaid: Operation<typeof R.markPaid> = { method: 'post', path: '/invoices/{invoice_id}/paid' };

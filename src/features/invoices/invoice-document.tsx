@@ -1,5 +1,6 @@
 import type { Invoice } from './api.ts';
-import { day, money, quantity } from './format.ts';
+import { periodText } from '../../lib/invoice-figures.ts';
+import { day, figures, money, quantity } from './format.ts';
 import styles from './invoice-document.module.css';
 import { Totals } from './totals.tsx';
 
@@ -45,11 +46,7 @@ export function InvoiceDocument({ invoice, teamName, printOnly }: InvoiceDocumen
         <p className={styles.label}>Bill to</p>
         <p className={styles.client}>{client.name}</p>
         {client.businessDetails && <p className={styles.business}>{client.businessDetails}</p>}
-        {invoice.dateFrom && invoice.dateTill && (
-          <p className={styles.period}>
-            For work from {day(invoice.dateFrom)} to {day(invoice.dateTill)}
-          </p>
-        )}
+        {periodText(invoice, figures) && <p className={styles.period}>{periodText(invoice, figures)}</p>}
       </section>
       <table className={styles.lines}>
         <thead>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../api/context.ts';
 import type { DateRange } from '../../lib/date-range.ts';
 import { Button } from '../../ui/button.tsx';
@@ -13,6 +13,8 @@ import { day, money, statusLabels } from './format.ts';
 import styles from './invoices.module.css';
 import { NewInvoiceDialog } from './new-invoice-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
+
+const BillingDetailsCard = lazy(() => import('./billing-details.tsx'));
 
 const columns: Column<Invoice>[] = [
   { id: 'number', header: 'Number', cell: (i) => <span className={styles.number}>{i.publicId}</span>, sortValue: (i) => i.publicId },
@@ -29,10 +31,12 @@ export interface InvoiceListProps {
   onOpen: (invoiceId: number) => void;
   today: string;
   weekStart: number;
+  /** Shown where the billing details leave the name on invoices blank. */
+  teamName: string;
 }
 
-/** Every invoice of the team, filtered by client, status and issue dates (kept in the URL), and New invoice. */
-export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart }: InvoiceListProps) {
+/** Every invoice of the team, filtered by client, status and issue dates (kept in the URL), New invoice, and the team's billing details. */
+export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart, teamName }: InvoiceListProps) {
   const api = useApi();
   const list = useQuery(invoiceListQueryOptions(api, filters));
   const clients = useQuery(invoiceClientsQueryOptions(api));
@@ -99,6 +103,9 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
           />
         }
       />
+      <Suspense fallback={null}>
+        <BillingDetailsCard teamName={teamName} />
+      </Suspense>
       {creating && (
         <NewInvoiceDialog today={today} weekStart={weekStart} onClose={() => setCreating(false)} onCreated={(i) => onOpen(i.id)} />
       )}

@@ -4,13 +4,14 @@ import { formatDuration } from '../../lib/duration.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toast.tsx';
+import { DownloadPdfButton } from './download-pdf.tsx';
 import { useDeleteInvoice, useSetStatus, type Invoice, type InvoiceStatus } from './api.ts';
 import { money } from './format.ts';
 import styles from './invoice-page.module.css';
 
 const done: Record<InvoiceStatus, string> = { draft: 'is a draft again', sent: 'is marked as sent', paid: 'is marked as paid' };
 
-/** What the invoice's status allows: send, pay, back to draft, delete a draft (after a confirm naming what it releases), print. */
+/** What the invoice's status allows: send, pay, back to draft, delete a draft (after a confirm naming what it releases), download the PDF, print. */
 export function StatusActions({ invoice, onDeleted }: { invoice: Invoice; onDeleted: () => void }) {
   const setStatus = useSetStatus(invoice.id);
   const remove = useDeleteInvoice(invoice.id);
@@ -42,6 +43,7 @@ export function StatusActions({ invoice, onDeleted }: { invoice: Invoice; onDele
       {invoice.status === 'sent' && button('paid', 'Mark as paid', 'primary')}
       {invoice.status === 'paid' && button('sent', 'Back to sent')}
       {invoice.status !== 'draft' && button('draft', 'Back to draft')}
+      <DownloadPdfButton invoice={invoice} />
       <Button onClick={() => window.print()}>Print</Button>
       {invoice.status === 'draft' && (
         <Button variant="danger" onClick={() => setConfirming(true)}>

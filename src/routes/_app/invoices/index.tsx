@@ -56,6 +56,7 @@ function InvoicesRoute() {
           onOpen={(invoiceId) => void navigate({ to: '/invoices/$invoiceId', params: { invoiceId: String(invoiceId) } })}
           today={dateAtOffset(new Date(), me.timezone ?? 0)}
           weekStart={weekStartOf(me)}
+          teamName={me.team?.name ?? ''}
         />
       )}
     </>
