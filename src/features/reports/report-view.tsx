@@ -6,10 +6,10 @@ import { sortRows } from '../../ui/table/sort.ts';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
 import { intervalFor, moneyBars, rowBars, trendBars, type TimeBar } from './chart-data.ts';
 import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
-import { canSee, figureColumns, type ReportTab } from './columns.ts';
-import { reportCsv } from './csv.ts';
+import { canSee, figureColumns, reportFileName, roundingChanges, totalsOf, type ReportTab } from '../../../contract/report-columns.ts';
+import { reportCsv } from '../../../contract/report-csv.ts';
 import { downloadText } from './download.ts';
-import { headlineOf, roundingChanges, totalsOf } from './figures.ts';
+import { headlineOf } from './figures.ts';
 import { HeadlineFigures } from './headline.tsx';
 import { MoneyChart } from './money-chart.tsx';
 import { reportColumns, ReportTable, type NameColumn, type ReportRow } from './report-table.tsx';
@@ -61,12 +61,11 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const interval = search.from && search.to ? intervalFor(search.from, search.to) : 'week';
   const trendData = search.from && search.to ? trendBars(trend, { from: search.from, to: search.to }, interval, weekStart) : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const fileBase = `timekeep-${tab}-${search.from ?? 'all'}-to-${search.to ?? 'all'}`;
 
   const exportTable = () => {
     const shown = sortRows(rows, reportColumns(names, figures), sort);
     downloadText(
-      `${fileBase}.csv`,
+      reportFileName(tab, search.from, search.to, 'csv'),
       reportCsv(
         names.map((n) => ({ label: n.label, text: n.text })),
         figures,
@@ -78,7 +77,7 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const exportDetailed = async () => {
     setExporting(true);
     try {
-      downloadText(`timekeep-time-${search.from ?? 'all'}-to-${search.to ?? 'all'}.csv`, await detailedCsv());
+      downloadText(reportFileName('time', search.from, search.to, 'csv'), await detailedCsv());
     } finally {
       setExporting(false);
     }
