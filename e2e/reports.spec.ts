@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { ADA, adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
 import { columns, headline, MEMBER_RANGE, RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
 import { signInAs } from './sign-in.ts';
@@ -207,6 +208,32 @@ test.describe('reports', () => {
     await expect(page.getByText('Ridge website · Total 3:30 · Billable 3:30 · Non-billable 0:00')).toBeVisible();
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(new RegExp(`/reports/people\\?.*project=${encodeURIComponent(world.projects.website)}`));
+  });
+
+  test('the table downloads as Excel: real numbers and time values, totals equal to the screen’s', async ({ page }) => {
+    await page.goto(`/reports/clients?${rangeQuery}`);
+    await signInAs(page, ada);
+    const shown = columns(await readTable(page, 'Client report'), ['Client', 'Time', 'Billable amount', 'Profit']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (Excel)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`timekeep-clients-${RANGE.from}-to-${RANGE.to}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    const ws = wb.getWorksheet('Client report')!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    // A time value is a number of days (exceljs reads one with a time format as a Date from Excel's epoch).
+    const days = (v: unknown) => (v instanceof Date ? (v.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : (v as number));
+    const hm = (d: number) => `${Math.floor(Math.round(d * 1440) / 60)}:${String(Math.round(d * 1440) % 60).padStart(2, '0')}`;
+    const money = (v: unknown) => (v as number).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const read = (row: ExcelJS.Row, value: (c: ExcelJS.Cell) => unknown) => {
+      const at = (h: string) => value(row.getCell(headers.indexOf(h) + 1));
+      expect(typeof at('Billable amount')).toBe('number');
+      return [at('Client'), hm(days(at('Time'))), money(at('Billable amount')), money(at('Profit'))];
+    };
+    expect([2, 3].map((n) => read(ws.getRow(n), (c) => c.value))).toEqual(shown.rows);
+    const totals = ws.getRow(4);
+    expect(totals.getCell(headers.indexOf('Time') + 1).formula).toBe('SUM(B2:B3)');
+    expect(read(totals, (c) => (c.formula ? c.result : c.value))).toEqual(shown.total);
+    expect((wb.getWorksheet('Filters')!.getRow(3).values as unknown[]).slice(1)).toEqual(['From', RANGE.from]);
   });
 
   test('a supervisor sees time and billable figures but no costs or profit anywhere', async ({ page }) => {

@@ -1,9 +1,14 @@
 import { useState, type ReactNode } from 'react';
 import type { DashboardTrendPoint } from '../../../contract/dashboards.ts';
 import type { Role } from '../../../contract/users.ts';
+import { saveBlob } from '../../api/download.ts';
+import { describeError } from '../../api/errors.ts';
+import { useSession } from '../../auth/context.ts';
 import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
 import { sortRows } from '../../ui/table/sort.ts';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
+import { fetchReportWorkbook, fetchTimeWorkbook } from './api.ts';
 import { intervalFor, moneyBars, rowBars, trendBars, type TimeBar } from './chart-data.ts';
 import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
 import { canSee, figureColumns, reportFileName, roundingChanges, totalsOf, type ReportTab } from '../../../contract/report-columns.ts';
@@ -41,7 +46,9 @@ export interface ReportViewProps {
 
 /** One report tab: headline figures, the charts, the table with totals, and the exports. */
 export function ReportView({ tab, role, search, rows, names, trend, weekStart, onSearch, drill, detailedCsv, empty }: ReportViewProps) {
-  const [exporting, setExporting] = useState(false);
+  const session = useSession();
+  /** The download under way, if any. */
+  const [exporting, setExporting] = useState<'table' | 'detailed' | 'detailed-xlsx' | null>(null);
   const noun = nouns[tab];
   const figures = figureColumns(tab, role, roundingChanges(rows));
   const totals = totalsOf(rows, figures);
@@ -74,14 +81,20 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
       ),
     );
   };
-  const exportDetailed = async () => {
-    setExporting(true);
+  /** Downloads a file the API makes (CSV text or a workbook), saying so when it fails. */
+  const download = async (what: NonNullable<typeof exporting>, filename: string, file: () => Promise<string | Blob>) => {
+    setExporting(what);
     try {
-      downloadText(reportFileName('time', search.from, search.to, 'csv'), await detailedCsv());
+      const got = await file();
+      if (typeof got === 'string') downloadText(filename, got);
+      else saveBlob(got, filename);
+    } catch (e) {
+      toast(`${filename} could not be downloaded: ${describeError(e)}`, 'error');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
+  const opts = { baseUrl: session.baseUrl, credential: session.credential };
 
   return (
     <div className={styles.view}>
@@ -116,8 +129,26 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
         <Button onClick={exportTable} disabled={rows.length === 0}>
           Download table (CSV)
         </Button>
-        <Button variant="ghost" onClick={() => void exportDetailed()} busy={exporting}>
+        <Button
+          onClick={() => void download('table', reportFileName(tab, search.from, search.to, 'xlsx'), () => fetchReportWorkbook(tab, search, opts))}
+          disabled={rows.length === 0}
+          busy={exporting === 'table'}
+        >
+          Download table (Excel)
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => void download('detailed', reportFileName('time', search.from, search.to, 'csv'), detailedCsv)}
+          busy={exporting === 'detailed'}
+        >
           Download detailed time (CSV)
+        </Button>
+        <Button
+          variant="ghost"
+          onClick={() => void download('detailed-xlsx', reportFileName('time', search.from, search.to, 'xlsx'), () => fetchTimeWorkbook(search, opts))}
+          busy={exporting === 'detailed-xlsx'}
+        >
+          Download detailed time (Excel)
         </Button>
         <Button variant="ghost" onClick={() => window.print()}>
           Print
