@@ -161,7 +161,7 @@ test.describe('reports', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+      page.getByRole('button', { name: 'Table (CSV)' }).click(),
     ]);
     const csv = fs
       .readFileSync((await download.path())!, 'utf8')
@@ -186,7 +186,7 @@ test.describe('reports', () => {
     expect(csv.at(-1)).toEqual(shown.total.map((c, i) => (i === 1 ? '' : plain(c))));
 
     // The detailed time of the range, from the API's export: every record of the month, one line each.
-    const [detailed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download detailed time (CSV)' }).click()]);
+    const [detailed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Detailed time (CSV)' }).click()]);
     const lines = fs.readFileSync((await detailed.path())!, 'utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Date,Person,Project,Task,Hours');
     expect(lines.slice(1).sort()).toEqual([
@@ -214,7 +214,7 @@ test.describe('reports', () => {
     await page.goto(`/reports/clients?${rangeQuery}`);
     await signInAs(page, ada);
     const shown = columns(await readTable(page, 'Client report'), ['Client', 'Time', 'Billable amount', 'Profit']);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (Excel)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Table (Excel)' }).click()]);
     expect(download.suggestedFilename()).toBe(`timekeep-clients-${RANGE.from}-to-${RANGE.to}.xlsx`);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile((await download.path())!);
@@ -234,6 +234,11 @@ test.describe('reports', () => {
     expect(totals.getCell(headers.indexOf('Time') + 1).formula).toBe('SUM(B2:B3)');
     expect(read(totals, (c) => (c.formula ? c.result : c.value))).toEqual(shown.total);
     expect((wb.getWorksheet('Filters')!.getRow(3).values as unknown[]).slice(1)).toEqual(['From', RANGE.from]);
+    const toolbar = page.getByRole('group', { name: 'Download' }).locator('..');
+    await toolbar.screenshot({ path: '.tmp/screens/reports-exports-1360.png' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await toolbar.screenshot({ path: '.tmp/screens/reports-exports-375.png' });
   });
 
   test('a supervisor sees time and billable figures but no costs or profit anywhere', async ({ page }) => {
@@ -252,7 +257,7 @@ test.describe('reports', () => {
     await expect(page.getByText(/costs|profit/i)).toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+      page.getByRole('button', { name: 'Table (CSV)' }).click(),
     ]);
     expect(fs.readFileSync((await download.path())!, 'utf8')).not.toMatch(/cost|profit/i);
     await expectNoAxeViolations(page);
@@ -286,7 +291,7 @@ test.describe('reports', () => {
     await expect(page.getByText(/billable amount|costs|profit|\$/i)).toHaveCount(0);
     // No person or client to choose: the filters offer only what the member may read.
     await expect(page.getByRole('combobox', { name: 'Person' })).toHaveCount(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (CSV)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Table (CSV)' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain('Mo Ownhours');
     expect(csv).not.toMatch(/amount|cost|profit|Ada Admin/i);

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { DashboardTrendPoint } from '../../../contract/dashboards.ts';
 import type { Role } from '../../../contract/users.ts';
 import { saveBlob } from '../../api/download.ts';
@@ -47,6 +47,7 @@ export interface ReportViewProps {
 /** One report tab: headline figures, the charts, the table with totals, and the exports. */
 export function ReportView({ tab, role, search, rows, names, trend, weekStart, onSearch, drill, detailedCsv, empty }: ReportViewProps) {
   const session = useSession();
+  const downloadsId = useId();
   /** The download under way, if any. */
   const [exporting, setExporting] = useState<'table' | 'detailed' | 'detailed-xlsx' | null>(null);
   const noun = nouns[tab];
@@ -126,30 +127,39 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
         </div>
       </div>
       <div className={styles.exports}>
-        <Button onClick={exportTable} disabled={rows.length === 0}>
-          Download table (CSV)
-        </Button>
-        <Button
-          onClick={() => void download('table', reportFileName(tab, search.from, search.to, 'xlsx'), () => fetchReportWorkbook(tab, search, opts))}
-          disabled={rows.length === 0}
-          busy={exporting === 'table'}
-        >
-          Download table (Excel)
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => void download('detailed', reportFileName('time', search.from, search.to, 'csv'), detailedCsv)}
-          busy={exporting === 'detailed'}
-        >
-          Download detailed time (CSV)
-        </Button>
-        <Button
-          variant="ghost"
-          onClick={() => void download('detailed-xlsx', reportFileName('time', search.from, search.to, 'xlsx'), () => fetchTimeWorkbook(search, opts))}
-          busy={exporting === 'detailed-xlsx'}
-        >
-          Download detailed time (Excel)
-        </Button>
+        <div role="group" aria-labelledby={downloadsId} className={styles.exports}>
+          <span id={downloadsId} className={styles.exportsLabel}>
+            Download
+          </span>
+          <Button onClick={exportTable} disabled={rows.length === 0}>
+            Table (CSV)
+          </Button>
+          <Button
+            onClick={() =>
+              void download('table', reportFileName(tab, search.from, search.to, 'xlsx'), () => fetchReportWorkbook(tab, search, opts))
+            }
+            disabled={rows.length === 0}
+            busy={exporting === 'table'}
+          >
+            Table (Excel)
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => void download('detailed', reportFileName('time', search.from, search.to, 'csv'), detailedCsv)}
+            busy={exporting === 'detailed'}
+          >
+            Detailed time (CSV)
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              void download('detailed-xlsx', reportFileName('time', search.from, search.to, 'xlsx'), () => fetchTimeWorkbook(search, opts))
+            }
+            busy={exporting === 'detailed-xlsx'}
+          >
+            Detailed time (Excel)
+          </Button>
+        </div>
         <Button variant="ghost" onClick={() => window.print()}>
           Print
         </Button>
