@@ -82,6 +82,13 @@ describe('report exports', () => {
       expect(fromExcel(figures[j]!.kind, numberOf(cell.result))).toBeCloseTo(sum, 6);
     }
 
+    // The percents are worked out again from the totals, as the screen's totals row does.
+    const pc = (key: string) => totals.getCell(3 + figures.findIndex((f) => f.key === key));
+    expect(pc('timerTimePc').formula).toMatch(/^IF\([A-Z]+\d+=0,0,ROUND\(SUMPRODUCT\(/);
+    expect(pc('profitCosts').formula).toMatch(/^IF\([A-Z]+\d+=0,0,ROUND\([A-Z]+\d+\/[A-Z]+\d+,2\)\)$/);
+    const sumOf = (key: string) => rows.reduce((a, r) => a + Number(r[key]), 0);
+    expect(Math.round(numberOf(pc('profitCosts').result) * 100)).toBe(Math.floor((sumOf('profit') * 100) / sumOf('costs') + 0.5));
+
     const filters = wb.getWorksheet('Filters')!;
     const pairs = Object.fromEntries(
       (filters.getSheetValues() as unknown[][]).filter(Boolean).map((r) => [r[1], r[2]]),
