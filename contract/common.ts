@@ -112,3 +112,6 @@ export const errorBody = z.object({
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
+
+/** Content type of an Excel workbook (`.xlsx`). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { dateString, numericId, numericIdQuery, projectId } from './common.ts';
+import { dateString, numericId, numericIdQuery, projectId, XLSX_TYPE } from './common.ts';
 import { billingType } from './projects.ts';
 import { defineRoute } from './route.ts';
 
@@ -46,6 +46,25 @@ const orderedRange = (q: Spellings, ctx: z.RefinementCtx) => {
 
 export const dashboardQuery = z.object(filterFields).superRefine(orderedRange).transform(oneDateSpelling);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
+
+/** Query of a report's export: the dashboard filters, plus `format`, `csv` (the default) or `xlsx`. */
+export const dashboardExportQuery = z
+  .object({ ...filterFields, format: z.enum(['csv', 'xlsx'], { error: 'Must be csv or xlsx' }).default('csv') })
+  .superRefine(orderedRange)
+  .transform(oneDateSpelling);
+export type DashboardExportQuery = z.output<typeof dashboardExportQuery>;
+
+/** A report's export route: the table of `GET /dashboards/{report}` as a file. */
+const exportRoute = <const P extends string>(path: P, what: string) =>
+  defineRoute({
+    method: 'get',
+    path,
+    tag: 'Reports',
+    summary: `${what} report as CSV or Excel`,
+    query: dashboardExportQuery,
+    status: 200,
+    produces: ['text/csv', XLSX_TYPE],
+  });
 
 const int = z.number().int();
 /**
@@ -161,4 +180,7 @@ export const dashboardRoutes = {
     status: 200,
     response: z.array(dashboardTrendPoint),
   }),
+  clientsExport: exportRoute('/dashboards/clients/export', 'Client'),
+  projectsExport: exportRoute('/dashboards/projects/export', 'Project'),
+  usersExport: exportRoute('/dashboards/users/export', 'User'),
 };

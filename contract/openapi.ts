@@ -31,7 +31,11 @@ export function buildOpenApi(routes: RouteDef[], serverUrl: string) {
   for (const r of routes) {
     const responses: Record<string, unknown> = {};
     if (r.status === 204) responses['204'] = { description: 'No content' };
-    else if (r.produces) responses[String(r.status)] = { description: 'Success', content: { [r.produces]: { schema: { type: 'string', format: 'binary' } } } };
+    else if (r.produces) {
+      const schemaOf = (type: string) =>
+        type === 'application/json' ? (r.response ? toSchema(r.response, 'output') : {}) : { type: 'string', format: 'binary' };
+      responses[String(r.status)] = { description: 'Success', content: Object.fromEntries([r.produces].flat().map((t) => [t, { schema: schemaOf(t) }])) };
+    }
     else responses[String(r.status)] = { description: 'Success', content: { 'application/json': { schema: r.response ? toSchema(r.response, 'output') : {} } } };
     if (!r.oauthErrors) {
       if (r.body || r.query) responses['422'] = errorResponse('Validation failed: a field is present but invalid (errors per field)');

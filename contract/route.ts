@@ -23,8 +23,8 @@ export interface RouteDef {
   formBody?: boolean;
   status: 200 | 201 | 204;
   response?: z.ZodType;
-  /** Content type of a non-JSON response (downloads, HTML). */
-  produces?: string;
+  /** Content type of a non-JSON response (downloads, HTML), or the types it answers in by a query choice (JSON among them). */
+  produces?: string | readonly string[];
   deprecated?: boolean;
   /** The answer can hold a secret (an API key, a webhook signing secret): sent with `Cache-Control: no-store`. */
   secret?: true;

@@ -13,6 +13,7 @@ import {
   queryInt,
   seconds,
   taskId,
+  XLSX_TYPE,
 } from './common.ts';
 import { projectParams } from './projects.ts';
 import { defineRoute } from './route.ts';
@@ -147,6 +148,8 @@ export const timeExportQuery = z
     client: queryInt(1, MAX_ID).optional(),
     user: queryInt(1, MAX_ID).optional(),
     onlyWithTask: queryBool.optional(),
+    /** `json` (the default) or `xlsx`, an Excel workbook of the same rows. */
+    format: z.enum(['json', 'xlsx'], { error: 'Must be json or xlsx' }).default('json'),
   })
   .refine(fromBeforeTo, rangeError);
 export type TimeExportQuery = z.infer<typeof timeExportQuery>;
@@ -341,6 +344,7 @@ export const timeRoutes = {
     query: timeExportQuery,
     status: 200,
     response: z.array(timeExportRow),
+    produces: ['application/json', XLSX_TYPE],
     deprecated: true,
   }),
   estimateExport: defineRoute({

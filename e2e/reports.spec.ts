@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import ExcelJS from 'exceljs';
 import { ADA, adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
 import { columns, headline, MEMBER_RANGE, RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
 import { signInAs } from './sign-in.ts';
@@ -160,7 +161,7 @@ test.describe('reports', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+      page.getByRole('button', { name: 'Table (CSV)' }).click(),
     ]);
     const csv = fs
       .readFileSync((await download.path())!, 'utf8')
@@ -185,7 +186,7 @@ test.describe('reports', () => {
     expect(csv.at(-1)).toEqual(shown.total.map((c, i) => (i === 1 ? '' : plain(c))));
 
     // The detailed time of the range, from the API's export: every record of the month, one line each.
-    const [detailed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download detailed time (CSV)' }).click()]);
+    const [detailed] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Detailed time (CSV)' }).click()]);
     const lines = fs.readFileSync((await detailed.path())!, 'utf8').replace(/^\ufeff/, '').trimEnd().split('\r\n');
     expect(lines[0]).toBe('Date,Person,Project,Task,Hours');
     expect(lines.slice(1).sort()).toEqual([
@@ -209,6 +210,38 @@ test.describe('reports', () => {
     await expect(page).toHaveURL(new RegExp(`/reports/people\\?.*project=${encodeURIComponent(world.projects.website)}`));
   });
 
+  test('the table downloads as Excel: real numbers and time values, totals equal to the screen’s', async ({ page }) => {
+    await page.goto(`/reports/clients?${rangeQuery}`);
+    await signInAs(page, ada);
+    const shown = columns(await readTable(page, 'Client report'), ['Client', 'Time', 'Billable amount', 'Profit']);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Table (Excel)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`timekeep-clients-${RANGE.from}-to-${RANGE.to}.xlsx`);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile((await download.path())!);
+    const ws = wb.getWorksheet('Client report')!;
+    const headers = (ws.getRow(1).values as unknown[]).slice(1);
+    // A time value is a number of days (exceljs reads one with a time format as a Date from Excel's epoch).
+    const days = (v: unknown) => (v instanceof Date ? (v.getTime() - Date.UTC(1899, 11, 30)) / 86_400_000 : (v as number));
+    const hm = (d: number) => `${Math.floor(Math.round(d * 1440) / 60)}:${String(Math.round(d * 1440) % 60).padStart(2, '0')}`;
+    const money = (v: unknown) => (v as number).toLocaleString('en-US', { minimumFractionDigits: 2 });
+    const read = (row: ExcelJS.Row, value: (c: ExcelJS.Cell) => unknown) => {
+      const at = (h: string) => value(row.getCell(headers.indexOf(h) + 1));
+      expect(typeof at('Billable amount')).toBe('number');
+      return [at('Client'), hm(days(at('Time'))), money(at('Billable amount')), money(at('Profit'))];
+    };
+    const n = shown.rows.length;
+    expect(shown.rows.map((_, i) => read(ws.getRow(i + 2), (c) => c.value))).toEqual(shown.rows);
+    const totals = ws.getRow(n + 2);
+    expect(totals.getCell(headers.indexOf('Time') + 1).formula).toBe(`SUM(B2:B${n + 1})`);
+    expect(read(totals, (c) => (c.formula ? c.result : c.value))).toEqual(shown.total);
+    expect((wb.getWorksheet('Filters')!.getRow(3).values as unknown[]).slice(1)).toEqual(['From', RANGE.from]);
+    const toolbar = page.getByRole('group', { name: 'Download' }).locator('..');
+    await toolbar.screenshot({ path: '.tmp/screens/reports-exports-1360.png' });
+    await page.setViewportSize({ width: 375, height: 740 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await toolbar.screenshot({ path: '.tmp/screens/reports-exports-375.png' });
+  });
+
   test('a supervisor sees time and billable figures but no costs or profit anywhere', async ({ page }) => {
     await page.goto(`/reports/people?${rangeQuery}`);
     await signInAs(page, sam);
@@ -225,7 +258,7 @@ test.describe('reports', () => {
     await expect(page.getByText(/costs|profit/i)).toHaveCount(0);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download table (CSV)' }).click(),
+      page.getByRole('button', { name: 'Table (CSV)' }).click(),
     ]);
     expect(fs.readFileSync((await download.path())!, 'utf8')).not.toMatch(/cost|profit/i);
     await expectNoAxeViolations(page);
@@ -259,7 +292,7 @@ test.describe('reports', () => {
     await expect(page.getByText(/billable amount|costs|profit|\$/i)).toHaveCount(0);
     // No person or client to choose: the filters offer only what the member may read.
     await expect(page.getByRole('combobox', { name: 'Person' })).toHaveCount(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download table (CSV)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Table (CSV)' }).click()]);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toContain('Mo Ownhours');
     expect(csv).not.toMatch(/amount|cost|profit|Ada Admin/i);

@@ -1,7 +1,7 @@
 import type { CredentialSource } from './client.ts';
 import { ApiError, NetworkError, toErrorBody } from './errors.ts';
 import * as attachments from './operations/attachments.ts';
-import { pathOf } from './operation.ts';
+import { pathOf, queryString, type QueryValue } from './operation.ts';
 
 export interface DownloadOptions {
   baseUrl: string;
@@ -10,11 +10,12 @@ export interface DownloadOptions {
 }
 
 /**
- * The bytes of a file the API answers at `path` (an attachment, an invoice's PDF), read with the same credential as
- * every other call (the download needs it: files are the team's), with one refresh on 401.
+ * The bytes of a file the API answers at `path` (with `query`): an attachment, an invoice's PDF, a report's export.
+ * Read with the same credential as every other call (downloads need it: the files are the team's), with one
+ * refresh on 401.
  */
-export async function downloadFile(path: string, opts: DownloadOptions): Promise<Blob> {
-  const url = opts.baseUrl.replace(/\/+$/, '') + path;
+export async function downloadFile(path: string, query: Record<string, QueryValue> | undefined, opts: DownloadOptions): Promise<Blob> {
+  const url = opts.baseUrl.replace(/\/+$/, '') + path + queryString(query);
   let refreshed = false;
   for (;;) {
     const headers = opts.credential ? await opts.credential.headers({ method: 'GET', url }) : {};
@@ -35,7 +36,8 @@ export async function downloadFile(path: string, opts: DownloadOptions): Promise
 }
 
 /** The bytes of an attachment (`GET /attachments/{token}/download`). */
-export const downloadAttachment = (token: string, opts: DownloadOptions) => downloadFile(pathOf(attachments.download.path, { token }), opts);
+export const downloadAttachment = (token: string, opts: DownloadOptions) =>
+  downloadFile(pathOf(attachments.download.path, { token }), undefined, opts);
 
 /** Hands a file to the browser as a download named `name`. */
 export function saveBlob(blob: Blob, name: string) {

@@ -3,6 +3,7 @@ import type { ExportField, TimeExportRow } from '../../../contract/time.ts';
 import { teams } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { prefixed } from '../../lib/ids.ts';
+import { columnLetter, type Sheet, type SheetColumn } from '../../lib/xlsx.ts';
 import { queryRows } from './sql.ts';
 
 export interface ExportFilter {
@@ -105,4 +106,32 @@ export async function exportTime(scope: Scope, f: ExportFilter): Promise<TimeExp
       }
       return out;
     });
+}
+
+/** The columns of the export as a sheet, in this order, for the fields asked for; time comes last. */
+const sheetColumns: [ExportField, SheetColumn, (r: TimeExportRow) => string | null | undefined][] = [
+  ['date', { header: 'Date', kind: 'date', width: 12 }, (r) => r.date],
+  ['month', { header: 'Month', kind: 'text', width: 10 }, (r) => r.month],
+  ['user', { header: 'Person', kind: 'text' }, (r) => r.user?.name],
+  ['project', { header: 'Project', kind: 'text' }, (r) => r.project?.name ?? ''],
+  ['projects', { header: 'Projects', kind: 'text' }, (r) => r.projects?.join(' ')],
+  ['task', { header: 'Task', kind: 'text' }, (r) => r.task?.name ?? ''],
+];
+
+/** The rows of GET /team/time/export as one sheet: a column per field, time as Excel time, a totals row with a `SUM`. */
+export function timeExportSheet(rows: readonly TimeExportRow[], fields: readonly ExportField[]): Sheet {
+  const cols = sheetColumns.filter(([f]) => fields.includes(f));
+  const timeCol = columnLetter(cols.length + 1);
+  const total = rows.reduce((a, r) => a + r.time, 0);
+  return {
+    name: 'Time',
+    columns: [...cols.map(([, c]) => c), { header: 'Time', kind: 'time' }],
+    rows: (function* () {
+      for (const r of rows) yield [...cols.map(([, , v]) => v(r)), r.time];
+    })(),
+    totals: (first, last) => [
+      ...cols.map((_, i) => (i === 0 ? 'Total' : null)),
+      last < first ? total : { formula: `SUM(${timeCol}${first}:${timeCol}${last})`, result: total },
+    ],
+  };
 }

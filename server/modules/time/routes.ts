@@ -3,12 +3,14 @@ import { timeRoutes, timeRecordListItem } from '../../../contract/time.ts';
 import type { AppEnv, Caller } from '../../http/env.ts';
 import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { isManager, ownUnlessManager } from '../../http/permissions.ts';
+import { reportFileName } from '../../../contract/report-columns.ts';
 import { register } from '../../http/route.ts';
+import { xlsxResponse } from '../../lib/xlsx.ts';
 import { loadProjectForRead, parseWireId } from '../projects/access.ts';
 import { registerTimerRoutes } from '../timers/routes.ts';
 import { loadTaskForRead, loadTeamUser, requireReadOf } from './access.ts';
 import { exportEstimates } from './estimate-export.ts';
-import { DEFAULT_EXPORT_FIELDS, exportTime } from './export.ts';
+import { DEFAULT_EXPORT_FIELDS, exportTime, timeExportSheet } from './export.ts';
 import { listJson, type ListFilter } from './lists.ts';
 import { addTime, deleteTime, getTime, updateTime } from './mutations.ts';
 import { addTaskTime, removeTaskTime, setTaskTime } from './task-time.ts';
@@ -94,8 +96,9 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
         })
       ).id;
     }
-    return exportTime(scope, {
-      fields: query.fields && query.fields.length ? query.fields : DEFAULT_EXPORT_FIELDS,
+    const fields = query.fields && query.fields.length ? query.fields : DEFAULT_EXPORT_FIELDS;
+    const rows = await exportTime(scope, {
+      fields,
       from: query.from,
       to: query.to,
       projectId,
@@ -103,6 +106,10 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
       userId: query.user ?? ownUnlessManager(caller),
       onlyWithTask: query.onlyWithTask,
     });
+    if (query.format !== 'xlsx') return rows;
+    return xlsxResponse(reportFileName('time', query.from, query.to, 'xlsx'), [timeExportSheet(rows, fields)], (e) =>
+      c.get('deps').logger.error('time export failed', { error: e instanceof Error ? e.message : String(e) }),
+    );
   });
 
   register(app, timeRoutes.estimateExport, async (c, { query }, caller) => exportEstimates(c.get('scope'), caller, query));

@@ -6,3 +6,6 @@ export const clients: Operation<typeof R.clients> = { method: 'get', path: '/das
 export const projects: Operation<typeof R.projects> = { method: 'get', path: '/dashboards/projects' };
 export const users: Operation<typeof R.users> = { method: 'get', path: '/dashboards/users' };
 export const trend: Operation<typeof R.trend> = { method: 'get', path: '/dashboards/trend' };
+export const clientsExport: Operation<typeof R.clientsExport> = { method: 'get', path: '/dashboards/clients/export' };
+export const projectsExport: Operation<typeof R.projectsExport> = { method: 'get', path: '/dashboards/projects/export' };
+export const usersExport: Operation<typeof R.usersExport> = { method: 'get', path: '/dashboards/users/export' };

@@ -91,7 +91,7 @@ function LogoField({ logo }: { logo: BillingDetails['logo'] }) {
   const image = useQuery({
     queryKey: [...logoKey, logo?.size ?? 0],
     queryFn: ({ signal }) =>
-      downloadFile(teamBilling.logo.path, { baseUrl: session.baseUrl, credential: session.credential, signal }).then((b) =>
+      downloadFile(teamBilling.logo.path, undefined, { baseUrl: session.baseUrl, credential: session.credential, signal }).then((b) =>
         URL.createObjectURL(b),
       ),
     enabled: logo !== null,

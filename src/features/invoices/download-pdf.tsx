@@ -15,7 +15,7 @@ export function DownloadPdfButton({ invoice }: { invoice: Invoice }) {
   const download = async () => {
     setBusy(true);
     try {
-      const blob = await downloadFile(pathOf(pdf.path, { invoice_id: invoice.id }), {
+      const blob = await downloadFile(pathOf(pdf.path, { invoice_id: invoice.id }), undefined, {
         baseUrl: session.baseUrl,
         credential: session.credential,
       });

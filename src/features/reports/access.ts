@@ -1,7 +1,8 @@
 import type { Role } from '../../../contract/users.ts';
 
-/** The three report tabs. */
-export type ReportTab = 'clients' | 'projects' | 'people';
+import type { ReportTab } from '../../../contract/report-columns.ts';
+
+export type { ReportTab };
 
 /** Each tab's route. */
 export const tabPaths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;

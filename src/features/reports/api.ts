@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ApiClient } from '../../api/client.ts';
+import { downloadFile, type DownloadOptions } from '../../api/download.ts';
 import { keys } from '../../api/keys.ts';
 import * as clients from '../../api/operations/clients.ts';
 import * as dashboards from '../../api/operations/dashboards.ts';
@@ -66,8 +67,25 @@ export const filterChoicesQueryOptions = (api: ApiClient, manager: boolean) =>
     staleTime: 5 * STALE,
   });
 
+const exportOf = { clients: dashboards.clientsExport, projects: dashboards.projectsExport, people: dashboards.usersExport } as const;
+
+/** A tab's table as an Excel workbook, made by the API (`GET /dashboards/{report}/export?format=xlsx`). */
+export const fetchReportWorkbook = (tab: ReportTab, s: ReportSearch, opts: DownloadOptions) =>
+  downloadFile(exportOf[tab].path, { ...dashboardFilters(s), format: 'xlsx' }, opts);
+
+/** The detailed time of the range as an Excel workbook (`GET /team/time/export?format=xlsx`). */
+export const fetchTimeWorkbook = (s: ReportSearch, opts: DownloadOptions) =>
+  downloadFile(time.export.path, { ...timeExportQuery(s), format: 'xlsx' }, opts);
+
+const timeExportQuery = (s: ReportSearch) => ({
+  from: s.from,
+  to: s.to,
+  client: s.client,
+  project: s.project,
+  user: s.person,
+  fields: 'date,user,project,task',
+});
+
 /** The detailed time of the range: one row per day, person, project and task (`GET /team/time/export`). */
 export const fetchTimeExport = (api: ApiClient, s: ReportSearch) =>
-  api.call(time.export, {
-    query: { from: s.from, to: s.to, client: s.client, project: s.project, user: s.person, fields: 'date,user,project,task' },
-  });
+  api.call(time.export, { query: timeExportQuery(s) });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tabsFor } from './access.ts';
-import { figureColumns } from './columns.ts';
+import { figureColumns } from '../../../contract/report-columns.ts';
 import { sortableColumns } from './search.ts';
 
 describe('report columns by role', () => {

@@ -1,5 +1,5 @@
 import { formatDuration, spokenDuration } from '../../lib/duration.ts';
-import type { FigureKind } from './columns.ts';
+import type { FigureKind } from '../../../contract/report-columns.ts';
 
 const money = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const days = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
@@ -18,20 +18,6 @@ export function formatFigure(kind: FigureKind, value: number): string {
       return `${value}%`;
     case 'days':
       return days.format(value);
-  }
-}
-
-/** A figure as a spreadsheet reads it: decimal hours, money with a dot and two decimals, no grouping. */
-export function csvFigure(kind: FigureKind, value: number): string {
-  switch (kind) {
-    case 'time':
-      return (value / 3600).toFixed(2);
-    case 'money':
-      return (value / 100).toFixed(2);
-    case 'percent':
-      return String(value);
-    case 'days':
-      return String(Math.round(value * 100) / 100);
   }
 }
 

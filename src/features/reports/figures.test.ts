@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { figureColumns } from './columns.ts';
-import { csvFigure, formatFigure, formatMoney, spokenFigure } from './figure-format.ts';
-import { headlineOf, totalsOf } from './figures.ts';
+import { figureColumns, totalsOf } from '../../../contract/report-columns.ts';
+import { csvFigure } from '../../../contract/report-csv.ts';
+import { formatFigure, formatMoney, spokenFigure } from './figure-format.ts';
+import { headlineOf } from './figures.ts';
 
 const rows = [
   {

@@ -1,38 +1,7 @@
 import type { Role } from '../../../contract/users.ts';
-import { canSee, type FigureColumn, type MetricKey } from './columns.ts';
+import { canSee, roundHalfUp, roundingChanges, type FigureRow, type MetricKey } from '../../../contract/report-columns.ts';
 
-export type FigureRow = Partial<Record<MetricKey, number>>;
-
-const roundHalfUp = (x: number) => Math.floor(x + 0.5);
-
-/**
- * The totals row of a table: each sum of the rows, and each percent worked out again from the sums
- * (the share by timer weighted by time; the return on costs from total profit and costs).
- */
-export function totalsOf(rows: readonly FigureRow[], columns: readonly FigureColumn[]): FigureRow {
-  const sum = (k: MetricKey) => rows.reduce((a, r) => a + (r[k] ?? 0), 0);
-  const out: FigureRow = {};
-  for (const c of columns) out[c.key] = sum(c.key);
-  if ('timerTimePc' in out) {
-    const time = sum('time');
-    out.timerTimePc = time ? roundHalfUp(rows.reduce((a, r) => a + (r.timerTimePc ?? 0) * (r.time ?? 0), 0) / time) : 0;
-  }
-  if ('profitCosts' in out) {
-    const costs = sum('costs');
-    out.profitCosts = costs ? roundHalfUp((sum('profit') * 100) / costs) : 0;
-  }
-  if ('timeOffDays' in out) out.timeOffDays = Math.round(sum('timeOffDays') * 100) / 100;
-  return out;
-}
-
-/** Whether billing rounding changes any figure of the rows (a rule applies and rounds something). */
-export const roundingChanges = (rows: readonly FigureRow[]) =>
-  rows.some(
-    (r) =>
-      (r.roundedTime ?? r.time) !== r.time ||
-      (r.roundedBillableTime ?? r.billableTime) !== r.billableTime ||
-      (r.roundedBillableAmount ?? r.billableAmount) !== r.billableAmount,
-  );
+export type { FigureRow };
 
 export interface Headline {
   time: number;

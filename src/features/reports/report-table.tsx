@@ -1,7 +1,7 @@
 import { useDeferredValue, useRef, type ReactNode } from 'react';
 import { DataTable } from '../../ui/table/data-table.tsx';
 import type { Column, SortState } from '../../ui/table/types.ts';
-import type { FigureColumn } from './columns.ts';
+import type { FigureColumn } from '../../../contract/report-columns.ts';
 import { formatFigure } from './figure-format.ts';
 import type { FigureRow } from './figures.ts';
 import styles from './reports.module.css';

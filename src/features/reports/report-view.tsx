@@ -1,15 +1,20 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { DashboardTrendPoint } from '../../../contract/dashboards.ts';
 import type { Role } from '../../../contract/users.ts';
+import { saveBlob } from '../../api/download.ts';
+import { describeError } from '../../api/errors.ts';
+import { useSession } from '../../auth/context.ts';
 import { Button } from '../../ui/button.tsx';
+import { toast } from '../../ui/toast.tsx';
 import { sortRows } from '../../ui/table/sort.ts';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
+import { fetchReportWorkbook, fetchTimeWorkbook } from './api.ts';
 import { intervalFor, moneyBars, rowBars, trendBars, type TimeBar } from './chart-data.ts';
 import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
-import { canSee, figureColumns, type ReportTab } from './columns.ts';
-import { reportCsv } from './csv.ts';
+import { canSee, figureColumns, reportFileName, roundingChanges, totalsOf, type ReportTab } from '../../../contract/report-columns.ts';
+import { reportCsv } from '../../../contract/report-csv.ts';
 import { downloadText } from './download.ts';
-import { headlineOf, roundingChanges, totalsOf } from './figures.ts';
+import { headlineOf } from './figures.ts';
 import { HeadlineFigures } from './headline.tsx';
 import { MoneyChart } from './money-chart.tsx';
 import { reportColumns, ReportTable, type NameColumn, type ReportRow } from './report-table.tsx';
@@ -41,7 +46,10 @@ export interface ReportViewProps {
 
 /** One report tab: headline figures, the charts, the table with totals, and the exports. */
 export function ReportView({ tab, role, search, rows, names, trend, weekStart, onSearch, drill, detailedCsv, empty }: ReportViewProps) {
-  const [exporting, setExporting] = useState(false);
+  const session = useSession();
+  const downloadsId = useId();
+  /** The download under way, if any. */
+  const [exporting, setExporting] = useState<'table' | 'detailed' | 'detailed-xlsx' | null>(null);
   const noun = nouns[tab];
   const figures = figureColumns(tab, role, roundingChanges(rows));
   const totals = totalsOf(rows, figures);
@@ -61,12 +69,11 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const interval = search.from && search.to ? intervalFor(search.from, search.to) : 'week';
   const trendData = search.from && search.to ? trendBars(trend, { from: search.from, to: search.to }, interval, weekStart) : [];
   const byKey = new Map(rows.map((r) => [r.key, r]));
-  const fileBase = `timekeep-${tab}-${search.from ?? 'all'}-to-${search.to ?? 'all'}`;
 
   const exportTable = () => {
     const shown = sortRows(rows, reportColumns(names, figures), sort);
     downloadText(
-      `${fileBase}.csv`,
+      reportFileName(tab, search.from, search.to, 'csv'),
       reportCsv(
         names.map((n) => ({ label: n.label, text: n.text })),
         figures,
@@ -75,14 +82,20 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
       ),
     );
   };
-  const exportDetailed = async () => {
-    setExporting(true);
+  /** Downloads a file the API makes (CSV text or a workbook), saying so when it fails. */
+  const download = async (what: NonNullable<typeof exporting>, filename: string, file: () => Promise<string | Blob>) => {
+    setExporting(what);
     try {
-      downloadText(`timekeep-time-${search.from ?? 'all'}-to-${search.to ?? 'all'}.csv`, await detailedCsv());
+      const got = await file();
+      if (typeof got === 'string') downloadText(filename, got);
+      else saveBlob(got, filename);
+    } catch (e) {
+      toast(`${filename} could not be downloaded: ${describeError(e)}`, 'error');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   };
+  const opts = { baseUrl: session.baseUrl, credential: session.credential };
 
   return (
     <div className={styles.view}>
@@ -114,12 +127,39 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
         </div>
       </div>
       <div className={styles.exports}>
-        <Button onClick={exportTable} disabled={rows.length === 0}>
-          Download table (CSV)
-        </Button>
-        <Button variant="ghost" onClick={() => void exportDetailed()} busy={exporting}>
-          Download detailed time (CSV)
-        </Button>
+        <div role="group" aria-labelledby={downloadsId} className={styles.exports}>
+          <span id={downloadsId} className={styles.exportsLabel}>
+            Download
+          </span>
+          <Button onClick={exportTable} disabled={rows.length === 0}>
+            Table (CSV)
+          </Button>
+          <Button
+            onClick={() =>
+              void download('table', reportFileName(tab, search.from, search.to, 'xlsx'), () => fetchReportWorkbook(tab, search, opts))
+            }
+            disabled={rows.length === 0}
+            busy={exporting === 'table'}
+          >
+            Table (Excel)
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() => void download('detailed', reportFileName('time', search.from, search.to, 'csv'), detailedCsv)}
+            busy={exporting === 'detailed'}
+          >
+            Detailed time (CSV)
+          </Button>
+          <Button
+            variant="ghost"
+            onClick={() =>
+              void download('detailed-xlsx', reportFileName('time', search.from, search.to, 'xlsx'), () => fetchTimeWorkbook(search, opts))
+            }
+            busy={exporting === 'detailed-xlsx'}
+          >
+            Detailed time (Excel)
+          </Button>
+        </div>
         <Button variant="ghost" onClick={() => window.print()}>
           Print
         </Button>

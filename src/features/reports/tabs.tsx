@@ -9,7 +9,8 @@ import {
   projectsReportQueryOptions,
   trendQueryOptions,
 } from './api.ts';
-import { detailedTimeCsv } from './csv.ts';
+import { nameColumns } from '../../../contract/report-columns.ts';
+import { detailedTimeCsv } from '../../../contract/report-csv.ts';
 import type { NameColumn, ReportRow } from './report-table.tsx';
 import { ReportView } from './report-view.tsx';
 import type { ReportSearch } from './search.ts';
@@ -47,8 +48,7 @@ export function ClientsReport(props: ReportTabProps) {
   const toProjects = (r: ReportRow) => ({ client: Number(r.key), project: undefined, sort: undefined });
   const names: NameColumn[] = [
     {
-      id: 'name',
-      label: 'Client',
+      ...nameColumns.clients[0],
       text: (r) => r.name,
       cell: (r) => (
         <Link from="/reports" to="/reports/projects" search={(prev) => ({ ...prev, ...toProjects(r) })}>
@@ -77,8 +77,7 @@ export function ProjectsReport(props: ReportTabProps) {
   const toPeople = (r: ReportRow) => ({ project: r.key, sort: undefined });
   const names: NameColumn[] = [
     {
-      id: 'name',
-      label: 'Project',
+      ...nameColumns.projects[0],
       text: (r) => r.name,
       cell: (r) => (
         <Link from="/reports" to="/reports/people" search={(prev) => ({ ...prev, ...toPeople(r) })}>
@@ -86,7 +85,7 @@ export function ProjectsReport(props: ReportTabProps) {
         </Link>
       ),
     },
-    { id: 'client', label: 'Client', text: (r) => r.client ?? '' },
+    { ...nameColumns.projects[1], text: (r) => r.client ?? '' },
   ];
   return (
     <ReportView
@@ -105,6 +104,6 @@ export function PeopleReport(props: ReportTabProps) {
   const { data } = useSuspenseQuery(peopleReportQueryOptions(props.api, props.search));
   const trend = useTrend(props, 'people');
   const rows: ReportRow[] = data.map((r) => ({ ...r, key: String(r.memberId), name: r.memberName }));
-  const names: NameColumn[] = [{ id: 'name', label: 'Person', text: (r) => r.name }];
+  const names: NameColumn[] = [{ ...nameColumns.people[0], text: (r) => r.name }];
   return <ReportView tab="people" {...shared(props)} rows={rows} names={names} trend={trend} />;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { figureColumns } from './columns.ts';
-import { detailedTimeCsv, reportCsv } from './csv.ts';
-import { totalsOf } from './figures.ts';
+import { figureColumns, totalsOf } from './report-columns.ts';
+import { detailedTimeCsv, reportCsv } from './report-csv.ts';
 
 type Row = { name: string; client: string; time: number; billableTime: number; billableAmount: number };
 const text = [

@@ -1,7 +1,20 @@
-import type { TimeExportRow } from '../../../contract/time.ts';
-import type { FigureColumn } from './columns.ts';
-import { csvFigure } from './figure-format.ts';
-import type { FigureRow } from './figures.ts';
+import type { FigureColumn, FigureKind, FigureRow } from './report-columns.ts';
+import type { TimeExportRow } from './time.ts';
+
+/** A figure as a spreadsheet reads it: decimal hours, money with a dot and two decimals, no grouping. */
+export function csvFigure(kind: FigureKind, value: number): string {
+  switch (kind) {
+    case 'time':
+      return (value / 3600).toFixed(2);
+    case 'money':
+      return (value / 100).toFixed(2);
+    case 'percent':
+      return String(value);
+    case 'days':
+      return String(Math.round(value * 100) / 100);
+  }
+}
+
 
 /** A text column of the CSV (names come first). */
 export interface TextColumn<Row> {
