@@ -333,7 +333,9 @@ export async function measureScreens(
   const names = chunkNames(opts.dist);
   const projects = (await (await fetch(`${opts.apiUrl}/projects`, { headers: { 'X-Api-Key': opts.apiKey } })).json()) as { id: string }[];
   const { client, invoice } = await seedClientInvoice(opts.apiUrl, opts.adminKey, projects[0]?.id);
-  for (const screen of screens) {
+  // `WEB_BENCH_SCREENS=/reports,/invoices` measures only the screens whose path starts with one of those.
+  const only = process.env.WEB_BENCH_SCREENS?.split(',').filter(Boolean);
+  for (const screen of screens.filter((s) => !only || only.some((o) => s.path.startsWith(o)))) {
     const url = screen.path
       .replace('{project}', projects[0]?.id ?? 'none')
       .replace('{client}', String(client))

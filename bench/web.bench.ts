@@ -9,7 +9,8 @@
  *   `localStorage['timekeep.perf']` is `1`), median over typed cells;
  * - the reports' JavaScript and charts (bench/web-reports.ts).
  *
- * `WEB_BENCH=reports` (or `timesheet`, `screens`, `typing`, comma-separated) runs only those parts; the
+ * `WEB_BENCH=reports` (or `timesheet`, `screens`, `typing`, comma-separated) runs only those parts, and
+ * `WEB_BENCH_SCREENS=/reports,/invoices` only the screens whose path starts so (bench/web-routes.ts); the
  * first render's JavaScript is always measured. Unset, every part runs.
  */
 import crypto from 'node:crypto';

@@ -1,4 +1,4 @@
-import type { ReactNode, RefObject } from 'react';
+import { useDeferredValue, type ReactNode, type RefObject } from 'react';
 import type { Hover } from './chart-lanes.tsx';
 import styles from './charts.module.css';
 import { useWidth } from './use-width.ts';
@@ -24,10 +24,14 @@ export interface ChartFigureProps {
 /**
  * A chart with its title, its text summary and its legend; a tooltip with exact values at the pointer,
  * and the focused bar's values under the plot for keyboard users.
+ *
+ * The plot itself is drawn in a render of its own after the page has painted: its box (at its final
+ * height) is there at once, and the table beside it does not wait for the SVG.
  */
 export function ChartFigure({ title, summary, height, empty, plotRef, legend, lines, focused, hover, children }: ChartFigureProps) {
   const tip = hover ? lines(hover.index) : null;
-  const width = useWidth(plotRef, !empty);
+  const painted = useDeferredValue(true, false);
+  const width = useWidth(plotRef, !empty && painted);
   return (
     <figure className={styles.figure}>
       <figcaption>

@@ -8,6 +8,7 @@ import {
   projectsReportQueryOptions,
   trendQueryOptions,
 } from '../../../features/reports/api.ts';
+import { plots } from '../../../features/reports/lazy-plots.tsx';
 import type { ReportSearch } from '../../../features/reports/search.ts';
 import { perfEnabled } from '../../../lib/perf.ts';
 
@@ -15,6 +16,8 @@ const reports = { clients: clientsReportQueryOptions, projects: projectsReportQu
 
 /** A tab's rows and trend, fetched together before it draws (nothing for a role without the tab). */
 export async function loadTab(context: { queryClient: QueryClient; api: ApiClient }, tab: ReportTab, search: ReportSearch) {
+  // The charts' code (recharts) downloads while the figures are asked for; the table does not wait for it.
+  void plots.load();
   const me = await context.queryClient.ensureQueryData(currentUserQueryOptions(context.api));
   if (!tabsFor(me.role).includes(tab)) return;
   const report = reports[tab](context.api, search) as ReturnType<typeof clientsReportQueryOptions>;
