@@ -228,7 +228,7 @@ export const screens: ScreenBench[] = [
   },
 ];
 
-const RUNS = 3;
+const RUNS = 5;
 /** Every screen's first useful paint, cold, at most (ms, median of the runs). */
 const FIRST_PAINT_BUDGET_MS = 800;
 

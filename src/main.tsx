@@ -49,9 +49,10 @@ async function start() {
       },
     },
   });
-  const router = createAppRouter({ queryClient, session, api });
-  // Who is signed in is asked at once, alongside the first screen's code; the guard's loader takes over the answer.
+  // Who is signed in is asked at once, before the router is built and alongside the first screen's code; the
+  // guard's loader takes over the answer.
   if (session.isSignedIn) void queryClient.prefetchQuery(currentUserQueryOptions(api));
+  const router = createAppRouter({ queryClient, session, api });
 
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
