@@ -27,13 +27,13 @@ import { loadWeekActions, withWeekActions, type WeekActions } from './lazy-week-
 import { LazyTaskPicker, preloadTaskPicker } from './lazy-task-picker.tsx';
 import { preloadSaveRequests } from './saver.ts';
 import { getSaver, useExtraRows, useSaverPending, useSavedIntoCache, useWeekData } from './use-week-data.ts';
-import { useWeekTotal, WeekGrid, type GridActions } from './week-grid.tsx';
+import { WeekGrid, type GridActions } from './week-grid.tsx';
 import { WeekNav } from './week-nav.tsx';
+import { CopyLastWeek, EmptyWeek, KeyboardHelp, WeekSummary } from './week-parts.tsx';
 
 // Dialogs and the keyboard help are opened rarely: their code loads on first use.
 const CommentDialog = lazy(() => import('./comment-dialog.tsx').then((m) => ({ default: m.CellCommentDialog })));
 const RemoveRowDialog = lazy(() => import('./remove-row-dialog.tsx').then((m) => ({ default: m.RemoveRowDialog })));
-const KeyboardHelpPanel = lazy(() => import('./keyboard-help.tsx'));
 const PHONE = '(max-width: 639px)';
 const loadDayTabs = () => import('./day-tabs.tsx');
 const DayTabs = lazy(loadDayTabs);
@@ -369,72 +369,5 @@ export function TimesheetPage(props: TimesheetPageProps) {
         )}
       </Suspense>
     </div>
-  );
-}
-
-function WeekSummary({ store, format }: { store: GridStore; format: DurationFormat }) {
-  const total = useWeekTotal(store);
-  return (
-    <p className="ts-header__total">
-      <span className="ts-header__total-value">{formatDuration(total, format)}</span>
-      <span className="ts-header__total-label">{format === 'decimal' ? 'hours this week' : 'logged this week'}</span>
-    </p>
-  );
-}
-
-function EmptyWeek({ pending, othersWeek }: { pending: boolean; othersWeek: boolean }) {
-  return (
-    <div className="ts-empty">
-      <svg viewBox="0 0 48 48" width="44" height="44" aria-hidden="true" focusable="false" className="ts-empty__art">
-        <rect x="6" y="10" width="36" height="30" rx="5" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M6 18h36M16 10v-4M32 10v-4" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        <circle cx="24" cy="29" r="5" fill="none" stroke="currentColor" strokeWidth="2" />
-        <path d="M24 26.5V29l1.75 1.25" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-      </svg>
-      <h2 className="ts-empty__title">Nothing logged this week</h2>
-      <p className="ts-empty__text">
-        {pending
-          ? 'The week is pending approval.'
-          : othersWeek
-            ? 'Add a row for each task, then type the hours: they are saved to this person\u2019s timesheet.'
-            : 'Add a row for each task you worked on, or copy last week\u2019s rows, then type the hours.'}
-      </p>
-    </div>
-  );
-}
-
-function CopyLastWeek({ onCopy }: { onCopy: (withHours: boolean) => void }) {
-  return (
-    <div className="copy-week" role="group" aria-label="Copy last week">
-      <span className="copy-week__label" aria-hidden="true">
-        Copy last week
-      </span>
-      <Button size="sm" onClick={() => onCopy(false)} aria-label="Copy last week’s rows">
-        Rows
-      </Button>
-      <Button size="sm" onClick={() => onCopy(true)} aria-label="Copy last week’s rows with hours">
-        Rows + hours
-      </Button>
-    </div>
-  );
-}
-
-function KeyboardHelp() {
-  const [open, setOpen] = useState(false);
-  return (
-    <details className="kbd-help" onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary>
-        <svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true" focusable="false">
-          <rect x="1.5" y="4" width="13" height="8.5" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.4" />
-          <path d="M4 6.75h1M7.5 6.75h1M11 6.75h1M5 9.75h6" stroke="currentColor" strokeWidth="1.4" strokeLinecap="round" />
-        </svg>
-        Keyboard
-      </summary>
-      {open && (
-        <Suspense fallback={null}>
-          <KeyboardHelpPanel />
-        </Suspense>
-      )}
-    </details>
   );
 }
