@@ -196,3 +196,15 @@ export async function tokenRequest(env: Env, fields: Record<string, string>, hea
   });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, unknown> };
 }
+
+/** A GET on the API at `base` with oauth4webapi; a 401 challenge comes back as the response (oauth4webapi throws it). */
+export const apiGet = (base: string, token: string, path: string, dpop?: oauth.DPoPHandle) =>
+  oauth
+    .protectedResourceRequest(token, 'GET', new URL(`${base}${path}`), new Headers(), null, {
+      ...insecure,
+      ...(dpop ? { DPoP: dpop } : {}),
+    })
+    .catch((e: unknown) => {
+      if (e instanceof oauth.WWWAuthenticateChallengeError) return e.response;
+      throw e;
+    });
