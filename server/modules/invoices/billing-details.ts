@@ -60,6 +60,18 @@ async function checkLogo(bytes: Uint8Array, field: string): Promise<'image/png' 
   return type;
 }
 
+/**
+ * Sets the team's logo columns and answers the storage key they held, read under a row lock: of two uploads at
+ * once, each removes the file the other replaced, and no file is left behind that no team row names.
+ */
+async function swapLogo(db: Db, teamId: number, logo: Pick<TeamBillingRow, 'logoKey' | 'logoType' | 'logoSize'>) {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select({ key: teams.logoKey }).from(teams).where(eq(teams.id, teamId)).for('update');
+    await tx.update(teams).set(logo).where(eq(teams.id, teamId));
+    return row?.key ?? null;
+  });
+}
+
 const requireBilling = (caller: Parameters<typeof requireRole>[0]) =>
   requireRole(caller, ['admin'], "Only admins can see and set the team's billing details");
 
@@ -88,9 +100,8 @@ export function registerBillingDetailsRoutes(app: Hono<AppEnv>) {
       const storage = storageFor(config);
       const key = newStorageKey(caller.team.id);
       await storage.put(key, file.bytes);
-      const [old] = await db.select({ key: teams.logoKey }).from(teams).where(eq(teams.id, caller.team.id));
-      await db.update(teams).set({ logoKey: key, logoType: type, logoSize: file.bytes.length }).where(eq(teams.id, caller.team.id));
-      if (old?.key) await storage.remove(old.key);
+      const old = await swapLogo(db, caller.team.id, { logoKey: key, logoType: type, logoSize: file.bytes.length });
+      if (old) await storage.remove(old);
       return presentBillingDetails(await teamBillingRow(db, caller.team.id));
     },
     { readBody: false },
@@ -116,8 +127,7 @@ export function registerBillingDetailsRoutes(app: Hono<AppEnv>) {
   register(app, teamBillingRoutes.removeLogo, async (c, _in, caller) => {
     requireBilling(caller);
     const { db, config } = c.get('deps');
-    const [old] = await db.select({ key: teams.logoKey }).from(teams).where(eq(teams.id, caller.team.id));
-    await db.update(teams).set({ logoKey: null, logoType: null, logoSize: null }).where(eq(teams.id, caller.team.id));
-    if (old?.key) await storageFor(config).remove(old.key);
+    const old = await swapLogo(db, caller.team.id, { logoKey: null, logoType: null, logoSize: null });
+    if (old) await storageFor(config).remove(old);
   });
 }

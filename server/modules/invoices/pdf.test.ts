@@ -113,6 +113,22 @@ describe('team billing details (admins)', () => {
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(Buffer.from(await got.arrayBuffer()).equals(PNG)).toBe(true);
   });
+
+  it('of logos uploaded at once, one stays, and no stored file is left that the team does not name', async () => {
+    const dir = path.join(t.deps.config.dataDir, 'attachments');
+    const files = () =>
+      fs
+        .readdirSync(dir, { recursive: true })
+        .map(String)
+        .filter((name) => fs.statSync(path.join(dir, name)).isFile()).length;
+    expect((await uploadLogo(PNG.toString('base64'))).status).toBe(200);
+    const before = files();
+    const answers = await Promise.all([1, 2, 3, 4].map(() => uploadLogo(PNG.toString('base64'))));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    expect(files()).toBe(before);
+    const got = await t.app.request('/team/billing-details/logo', { headers: { 'X-Api-Key': f.A.key } });
+    expect(got.status).toBe(200);
+  });
 });
 
 describe('GET /invoices/{id}/pdf', () => {
