@@ -23,6 +23,7 @@ import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
 import { notificationRoutes } from './notifications.ts';
 import { importRoutes } from './imports.ts';
+import { auditRoutes } from './audit-log.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -51,6 +52,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   rounding: roundingRoutes,
   notifications: notificationRoutes,
   imports: importRoutes,
+  auditLog: auditRoutes,
   apps: appRoutes,
 };
 

@@ -25,7 +25,7 @@ export interface TextColumn<Row> {
 const unitOf = { time: ' (hours)', money: '', percent: ' (%)', days: '' } as const;
 
 /** A text cell, quoted when needed; a leading `=`, `+`, `-`, `@` gets a `'` so a spreadsheet does not run it. */
-function textCell(value: string): string {
+export function textCell(value: string): string {
   const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

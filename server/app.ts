@@ -21,6 +21,7 @@ import { registerBillingRoutes } from './modules/billing/routes.ts';
 import { registerImportRoutes } from './modules/imports/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
+import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
@@ -46,6 +47,7 @@ const modules = [
   registerImportRoutes,
   registerWebhookRoutes,
   registerNotificationRoutes,
+  registerAuditRoutes,
   registerOAuthRoutes,
 ];
 

@@ -58,7 +58,7 @@ class Rollback extends Error {}
  */
 export async function runImport(deps: ImportDeps & { db: Scope['db'] }, teamId: number, input: ImportInput, out: (line: string) => void) {
   const [admin] = await deps.db
-    .select({ id: users.id })
+    .select({ id: users.id, name: users.name })
     .from(users)
     .where(and(eq(users.teamId, teamId), eq(users.role, 'admin'), eq(users.status, 'active')))
     .orderBy(asc(users.id))
@@ -90,7 +90,8 @@ export async function runImport(deps: ImportDeps & { db: Scope['db'] }, teamId: 
       const people = view.preview.people.map((p) =>
         p.match ? { key: p.key, userId: p.match.userId } : { key: p.key, invite: true as const },
       );
-      const created = await applyImport(deps, scope, view.id, admin.id, { people }, openImportFile(deps.config.dataDir, storageKey));
+      const who = { teamId: scope.teamId, actorId: admin.id, actorLabel: `${admin.name} (command line)`, address: '' };
+      const created = await applyImport(deps, scope, view.id, admin.id, { people }, openImportFile(deps.config.dataDir, storageKey), who);
       out(
         `Applied as import ${view.id}: ${created.rows} rows (${hms(created.seconds)}) in ${created.records} new time records; ${created.clients} clients, ${created.projects} projects, ${created.tasks} tasks and ${created.users} invited people created.`,
       );

@@ -4,6 +4,7 @@ import { toDateTime } from '../lib/time.ts';
 import { authorisedApps, revokeApp } from './authorised-apps.ts';
 import { accountPage, messagePage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, sessionUser } from './session.ts';
+import { auditTwoFactor } from './audit.ts';
 import { recoveryCodesPage, twoFactorSection, type TwoFactorState } from './two-factor-pages.ts';
 import {
   beginSetup,
@@ -117,6 +118,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       return showAccount(c, g.user, { twoFactorError: codeProblem(check), status: check.reason === 'wait' ? 429 : 401 });
     }
     const codes = await newRecoveryCodes(deps, g.user.id);
+    await auditTwoFactor(c, g.user, 'two_factor.enabled');
     return showCodes(c, codes, 'Two-factor sign-in is on', 'From now on, signing in asks for a code from your authenticator app after your password.');
   });
 
@@ -128,6 +130,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
     if (!isOn(await twoFactorOf(deps.db, g.user.id)))
       return showAccount(c, g.user, { twoFactorError: 'Two-factor sign-in is not on.', status: 409 });
     const codes = await newRecoveryCodes(deps, g.user.id);
+    await auditTwoFactor(c, g.user, 'two_factor.recovery_codes_renewed');
     return showCodes(c, codes, 'New recovery codes', 'Your earlier recovery codes no longer work.');
   });
 
@@ -147,6 +150,7 @@ export function registerAccountRoutes(app: Hono<AppEnv>) {
       }
     }
     await turnOff(deps, g.user.id);
+    if (isOn(row)) await auditTwoFactor(c, g.user, 'two_factor.disabled');
     return c.redirect(row && isOn(row) ? '/oauth/account?done=two-factor-off' : '/oauth/account#two-factor', 303);
   });
 }

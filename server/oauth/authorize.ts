@@ -5,6 +5,7 @@ import type { AppEnv, Deps, UserRow } from '../http/env.ts';
 import { clientDisplayName, isFirstParty } from './first-party.ts';
 import { consentPage, continuePage, messagePage, refusedRequestPage, sendPage, signInPage } from './pages.ts';
 import { csrfToken, csrfValid, currentSession, endSession, startPending, startSession, type SignInSession } from './session.ts';
+import { auditFailedSignIn, auditSignIn } from './audit.ts';
 import { signInAccounts } from './signin-accounts.ts';
 import { isOn, teamRequiresTwoFactor, twoFactorOf } from './two-factor.ts';
 import {
@@ -217,6 +218,7 @@ export const formParams = (form: Map<string, string>) => {
 export async function finishSignIn(c: Context<AppEnv>, req: AuthzRequest | null, user: UserRow, remember: boolean) {
   const deps = c.get('deps');
   const idHash = await startSession(c, user.id, remember);
+  await auditSignIn(c, user);
   if (!req) return redirect(c, '/oauth/account', 303);
   // The web app, just signed in: straight back to it.
   if (isFirstParty(deps, req.client)) return redirect(c, await issueCode(deps, req, { idHash, user }), 303);
@@ -269,6 +271,7 @@ export function registerAuthorizeRoutes(app: Hono<AppEnv>) {
     const teamField = form.get('team');
     const found = await signInAccounts(deps, email, password, teamField && /^\d{1,9}$/.test(teamField) ? Number(teamField) : undefined);
     if (found.kind === 'none') {
+      await auditFailedSignIn(c, found.tried, 'password');
       if (addressWait === 0) return showSignIn(c, req, { email, error: 'The email or password is not correct.', status: 401 });
       c.header('Retry-After', String(addressWait));
       const error = `The email or password is not correct, and too many sign-ins failed from this network. Try again in ${waitInMinutes(addressWait)}.`;

@@ -12,7 +12,8 @@ const CHECKS_AT_LEAST = 3;
 const MAX_ACCOUNTS = 20;
 
 export type SignInAccounts =
-  | { kind: 'none' }
+  /** No account opened; `tried` are the accounts with that email (their teams' audit logs record the failure). */
+  | { kind: 'none'; tried: UserRow[] }
   | { kind: 'one'; user: UserRow }
   /** The email and password open active accounts in several teams and no (valid) team was chosen. */
   | { kind: 'choose'; teams: { id: number; name: string }[] };
@@ -35,7 +36,7 @@ export async function signInAccounts(deps: Deps, email: string, password: string
   const hashes = [...rows.map((r) => r.user.passwordHash), ...Array<null>(Math.max(0, CHECKS_AT_LEAST - rows.length)).fill(null)];
   const ok = await Promise.all(hashes.map((h) => verifyPassword(password, h)));
   const opened = rows.filter((r, i) => ok[i] && r.user.status === 'active');
-  if (opened.length === 0) return { kind: 'none' };
+  if (opened.length === 0) return { kind: 'none', tried: rows.map((r) => r.user) };
   if (opened.length === 1) return { kind: 'one', user: opened[0]!.user };
   const chosen = opened.find((r) => r.user.teamId === teamId);
   if (chosen) return { kind: 'one', user: chosen.user };

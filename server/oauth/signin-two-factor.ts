@@ -1,5 +1,6 @@
 import type { Context, Hono } from 'hono';
 import type { AppEnv } from '../http/env.ts';
+import { auditFailedSignIn, auditSignIn, auditTwoFactor } from './audit.ts';
 import { authorizeUrl, checkAuthzRequest, finishSignIn, redirect, showProblem, showSignIn, type AuthzRequest } from './authorize.ts';
 import { isFirstParty } from './first-party.ts';
 import { esc, hidden, messagePage, sendPage } from './pages.ts';
@@ -99,6 +100,7 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
     const { form, pending } = step;
     const check = await checkCode(deps, pending.user.id, form.get('code') ?? '', { recovery: true });
     if (!check.ok) {
+      await auditFailedSignIn(c, [pending.user], 'code');
       const status = refusedStatus(c, check);
       return sendPage(c, 'Two-factor sign-in', codeStepPage({ csrf: csrfToken(c), email: pending.user.email, error: codeProblem(check) }), {
         status,
@@ -125,11 +127,13 @@ export function registerSignInTwoFactorRoutes(app: Hono<AppEnv>) {
     const check = await checkCode(deps, pending.user.id, form.get('code') ?? '', { confirming: true });
     if (!check.ok) return showSetup(c, pending, { error: codeProblem(check), status: refusedStatus(c, check) });
     const codes = await newRecoveryCodes(deps, pending.user.id);
+    await auditTwoFactor(c, pending.user, 'two_factor.enabled');
     await endPending(c);
     const resumed = await resume(c, pending);
     if (resumed.kind === 'response') return resumed.response;
     const req = resumed.req;
     await startSession(c, pending.user.id, pending.remember);
+    await auditSignIn(c, pending.user);
     // Signed in: the codes are shown once, then the person goes on where they were going.
     let next: string;
     if (!req) next = `<p><a class="button-link primary" href="/oauth/account">Continue to your account</a></p>`;

@@ -10,3 +10,4 @@ export * from './planner.ts';
 export * from './invoices.ts';
 export * from './notifications.ts';
 export * from './imports.ts';
+export * from './audit.ts';

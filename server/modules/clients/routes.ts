@@ -13,6 +13,7 @@ import { presentClientBudget } from '../budgets/progress.ts';
 import { escapeLike } from '../../lib/sql.ts';
 import { parsePrefixedId, prefixed } from '../../lib/ids.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
+import { auditCaller, recordAudit } from '../audit/record.ts';
 
 type ClientRow = typeof clients.$inferSelect;
 
@@ -130,8 +131,11 @@ export function registerClientRoutes(app: Hono<AppEnv>) {
       const message = 'The client has invoices; archive it instead of deleting it';
       throw unprocessable(message, { client: [message] });
     }
-    const deleted = await scope.delete(clients, eq(clients.id, params.client_id));
-    if (deleted.length === 0) throw notFound('Client');
+    await scope.tx(async (s) => {
+      const [deleted] = await s.delete(clients, eq(clients.id, params.client_id));
+      if (!deleted) throw notFound('Client');
+      await recordAudit(s.db, auditCaller(c, caller), { kind: 'client.deleted', subject: { type: 'client', id: deleted.id, name: deleted.name } });
+    });
   });
 
   register(app, clientRoutes.setBudget, async (c, { params, body }, caller) => {

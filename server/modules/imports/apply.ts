@@ -23,6 +23,7 @@ import { lockReasons } from '../timesheets/locks.ts';
 import { issueInvitation } from '../users/invitations.ts';
 import { createUser } from '../users/service.ts';
 import { lower, planImport, projectKey, taskKey, type Decision, type DayGroup } from './plan.ts';
+import { recordAudit, type AuditWho } from '../audit/record.ts';
 
 type ImportRowDb = typeof imports.$inferSelect;
 type LedgerKind = (typeof importLedger.$inferInsert)['kind'];
@@ -64,6 +65,7 @@ export async function applyImport(
   actorId: number,
   body: ApplyImportBody,
   open: () => Readable,
+  who: AuditWho,
 ): Promise<ImportCreated> {
   return scope
     .tx(async (tx) => {
@@ -183,6 +185,7 @@ export async function applyImport(
       for (let i = 0; i < fingerprints.length; i += 1000) await tx.insertMany(importFingerprints, fingerprints.slice(i, i + 1000));
       for (let i = 0; i < ledger.length; i += 1000) await tx.db.insert(importLedger).values(ledger.slice(i, i + 1000));
       await tx.update(imports, { preview: plan.preview, created }, eq(imports.id, importId));
+      await recordAudit(tx.db, who, { kind: 'import.applied', subject: importSubject(row), after: { source: row.source, ...created } });
       return created;
     })
     .catch((e: unknown) => {
@@ -202,7 +205,7 @@ export async function applyImport(
  * invited people it created that nothing else uses now, and forgets its fingerprints. Refused (422) when some of
  * its time is locked now.
  */
-export async function undoImport(deps: ImportDeps, scope: Scope, importId: number, actorId: number): Promise<void> {
+export async function undoImport(deps: ImportDeps, scope: Scope, importId: number, actorId: number, who: AuditWho): Promise<void> {
   await scope.tx(async (tx) => {
     const [row] = await tx.update(
       imports,
@@ -267,5 +270,9 @@ export async function undoImport(deps: ImportDeps, scope: Scope, importId: numbe
         sql`delete from users u where u.team_id = ${team} and u.id = ${any} and u.status = 'invited' and not exists (select 1 from time_records r where r.user_id = u.id)`,
     );
     await tx.delete(importFingerprints, and(eq(importFingerprints.importId, importId)));
+    await recordAudit(tx.db, who, { kind: 'import.undone', subject: importSubject(row), before: { source: row.source, ...row.created } });
   });
 }
+
+/** An import as the audit log names it: its number and file. */
+const importSubject = (row: { id: number; fileName: string }) => ({ type: 'import', id: row.id, name: `Import ${row.id} (${row.fileName})` });

@@ -7,6 +7,7 @@ import { applyImport, undoImport } from './apply.ts';
 import { openImportFile, saveImportFile } from './files.ts';
 import { findImport, listImports, presentImport, previewImport, reloadImport, unreadable } from './service.ts';
 import { ImportFileError } from './rows.ts';
+import { auditCaller } from '../audit/record.ts';
 
 /** Imports of other trackers' exports: admins only, within their team. */
 export function registerImportRoutes(app: Hono<AppEnv>) {
@@ -38,7 +39,7 @@ export function registerImportRoutes(app: Hono<AppEnv>) {
     const scope = c.get('scope');
     const row = await findImport(scope, params.import_id);
     try {
-      await applyImport(deps, scope, row.id, caller.user.id, body, openImportFile(deps.config.dataDir, row.storageKey));
+      await applyImport(deps, scope, row.id, caller.user.id, body, openImportFile(deps.config.dataDir, row.storageKey), auditCaller(c, caller));
     } catch (e) {
       if (e instanceof ImportFileError) throw unreadable(e);
       throw e;
@@ -50,7 +51,7 @@ export function registerImportRoutes(app: Hono<AppEnv>) {
     requireAdmin(caller);
     const scope = c.get('scope');
     const row = await findImport(scope, params.import_id);
-    await undoImport(c.get('deps'), scope, row.id, caller.user.id);
+    await undoImport(c.get('deps'), scope, row.id, caller.user.id, auditCaller(c, caller));
     return reloadImport(scope, row.id);
   });
 }

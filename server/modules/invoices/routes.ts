@@ -12,6 +12,7 @@ import { readLogo, registerBillingDetailsRoutes, teamBillingRow } from './billin
 import { renderInvoicePdf } from './pdf.ts';
 import { presentInvoices } from './present.ts';
 import { createInvoice, deleteInvoice, resetInvoice, setInvoiceStatus, updateInvoice } from './service.ts';
+import { auditCaller } from '../audit/record.ts';
 
 const requireInvoicing = (caller: Parameters<typeof requireRole>[0]) =>
   requireRole(caller, ['admin'], 'Only admins can see and make invoices');
@@ -87,7 +88,7 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>) {
 
   register(app, invoiceRoutes.remove, async (c, { params }, caller) => {
     requireInvoicing(caller);
-    await deleteInvoice(c.get('scope'), caller, params.invoice_id, c.get('deps').clock());
+    await deleteInvoice(c.get('scope'), caller, params.invoice_id, c.get('deps').clock(), auditCaller(c, caller));
   });
 
   register(app, invoiceRoutes.reset, async (c, { params, body }, caller) => {

@@ -18,6 +18,7 @@ import { emitEvent, type EventKind } from '../webhooks/outbox.ts';
 import { claim, generatedItems, release, type Selection } from './build.ts';
 import { itemChanges } from './items.ts';
 import { coveredUsers, presentInvoices, type InvoiceRow } from './present.ts';
+import { recordAudit, type AuditWho } from '../audit/record.ts';
 
 export const DEFAULT_TIME_MASK = '%PROJECT%';
 export const DEFAULT_EXPENSE_MASK = 'Expenses — %CATEGORY% (%PROJECT%)';
@@ -192,13 +193,14 @@ export async function resetInvoice(scope: Scope, caller: Caller, id: number, bod
 }
 
 /** DELETE /invoices/{id}: drafts only; its time and expenses are uninvoiced again. */
-export async function deleteInvoice(scope: Scope, caller: Caller, id: number, now: Date): Promise<void> {
+export async function deleteInvoice(scope: Scope, caller: Caller, id: number, now: Date, who: AuditWho): Promise<void> {
   await scope.tx(async (s) => {
     const row = await loadForUpdate(s, id);
     requireDraft(row, 'delete it');
     await presentAndEmit(s, caller, row, now, 'api:invoice:deleted');
     await release(s, id);
     await s.delete(invoices, eq(invoices.id, id));
+    await recordAudit(s.db, who, { kind: 'invoice.deleted', subject: { type: 'invoice', id, name: `Invoice ${row.number}` } });
   });
 }
 

@@ -15,6 +15,7 @@ import { loadProjectForRead, loadProjectForWrite, visibleProjectsWhere } from '.
 import { presentProject, presentProjects } from './present.ts';
 import { checkProjectRefs, emitProjectEvent, projectHasTime, reloadProject, setProjectUsers, unknownUserIds } from './service.ts';
 import { refuseIfTimersRunInProject } from '../tasks/deletion.ts';
+import { auditCaller, recordAudit } from '../audit/record.ts';
 
 export function registerProjectRoutes(app: Hono<AppEnv>) {
   register(app, projectRoutes.list, async (c, { query }, caller) => {
@@ -76,6 +77,7 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
       await refuseIfTimersRunInProject(s, current.id);
       await emitProjectEvent(s, caller, 'api:project:removed', current, now);
       await s.delete(projects, eq(projects.id, current.id));
+      await recordAudit(s.db, auditCaller(c, caller), { kind: 'project.deleted', subject: { type: 'project', id: params.project_id, name: current.name } });
     });
   });
 

@@ -14,6 +14,7 @@ import { registerOrderRoutes } from './order.ts';
 import { presentTask, presentTasks } from './present.ts';
 import { nameHasWords, queryWords, searchTasks } from './search.ts';
 import { checkSectionOfProject, emitTaskEvent, nextTaskPosition, reloadTask, taskChanges } from './service.ts';
+import { auditCaller, recordAudit } from '../audit/record.ts';
 
 /** Search needs text unless it asks for unscheduled tasks (400 when the parameter is left out, 422 when it holds no word). */
 function requireQuery(query: string | undefined, unscheduled: boolean | undefined) {
@@ -113,6 +114,7 @@ export function registerTaskRoutes(app: Hono<AppEnv>) {
       await stopTimersOnTasks(s, caller, [task.id], now);
       const [removed] = await s.update(tasks, { deletedAt: now }, eq(tasks.id, task.id), isNull(tasks.deletedAt));
       await emitTaskEvent(s, caller, 'api:task:removed', removed ?? task);
+      if (removed) await recordAudit(s.db, auditCaller(c, caller), { kind: 'task.deleted', subject: { type: 'task', id: params.task_id, name: task.name } });
     });
   });
 

@@ -11,6 +11,8 @@ import { isManager } from '../../http/permissions.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { reviewersOf, type Notifier } from '../notifications/emit.ts';
 import { weekLabel } from '../notifications/labels.ts';
+import type { AuditWho } from '../audit/record.ts';
+import { auditDecision } from './audit.ts';
 
 export type ApprovalRow = typeof approvals.$inferSelect;
 type DaysInput = Partial<WeekDays> | undefined;
@@ -93,6 +95,7 @@ interface Target {
   dates: string[];
   from: string;
   to: string;
+  ownerName: string;
 }
 
 /** The user and week of a timesheet id of the caller's team; 404 for anything else. */
@@ -102,7 +105,7 @@ async function resolve(scope: Scope, caller: Caller, rawId: string): Promise<Tar
   const owner = await scope.byId(users, parsed.userId);
   if (!owner) throw notFound('Timesheet');
   const { from, to } = weekRange(parsed.weekId, caller.team.weekStart);
-  return { ...parsed, dates: weekDates(parsed.weekId, caller.team.weekStart), from, to };
+  return { ...parsed, dates: weekDates(parsed.weekId, caller.team.weekStart), from, to, ownerName: owner.name };
 }
 
 /** The approval row of a week, locked for update in the current transaction. */
@@ -212,12 +215,15 @@ export async function reviewWeek(
   body: { status: 'approved' | 'rejected'; days?: DaysInput; comment: string },
   now: Date,
   notifier: Notifier,
+  who: AuditWho,
 ): Promise<ApprovalRow> {
   if (!isManager(caller)) throw forbidden('Only admins and supervisors can approve or reject weeks');
   const t = await resolve(scope, caller, rawId);
   if (t.userId === caller.user.id && caller.user.role !== 'admin') throw forbidden('Supervisors cannot approve or reject their own week');
   return scope.tx(async (s) => {
+    const prior = await lockRow(s, t);
     const decided = await decide(s, t, caller, body, now);
+    await auditDecision(s.db, who, t, prior, decided, body.comment);
     // The week's owner hears of every decision, with its comment.
     const kind = decided.status === 'rejected' ? 'week.rejected' : decided.status === 'approved' ? 'week.approved' : 'week.partly_approved';
     const verb = kind === 'week.rejected' ? 'rejected' : kind === 'week.approved' ? 'approved' : 'approved part of';

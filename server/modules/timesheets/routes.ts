@@ -13,6 +13,7 @@ import { registerPlannerRoutes } from '../planner/routes.ts';
 import { discardWeek, presentApprovals, reviewWeek, submitWeek } from './approvals.ts';
 import { buildTimesheets } from './weeks.ts';
 import { notifierFor } from '../notifications/emit.ts';
+import { auditCaller } from '../audit/record.ts';
 
 const DEFAULT_WEEKS = 10;
 
@@ -63,7 +64,8 @@ export function registerTimesheetRoutes(app: Hono<AppEnv>) {
 
   register(app, timesheetRoutes.review, async (c, { params, body }, caller) => {
     const scope = c.get('scope');
-    const row = await reviewWeek(scope, caller, params.timesheet_id, body, c.get('deps').clock(), notifierFor(c.get('deps')));
+    const deps = c.get('deps');
+    const row = await reviewWeek(scope, caller, params.timesheet_id, body, deps.clock(), notifierFor(deps), auditCaller(c, caller));
     return (await presentApprovals(scope, [row]))[0]!;
   });
 

@@ -8,6 +8,8 @@ import type { AppEnv } from '../../http/env.ts';
 import { notFound, unprocessable } from '../../http/errors.ts';
 import { isAdmin, requireAdmin } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
+import { auditCaller, recordAudit } from '../audit/record.ts';
+import { auditUserChange } from './audit.ts';
 import { changeRates, ratePeriods, type RatePeriod } from './rates.ts';
 import { issueInvitation, registerInvitationRoutes } from './invitations.ts';
 import { createUser, isLastAdmin, presentUser, type Visibility } from './service.ts';
@@ -56,12 +58,20 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
 
   register(app, teamSecurityRoutes.updateTeamSecurity, async (c, { body }, caller) => {
     requireAdmin(caller);
-    const [row] = await c
-      .get('deps')
-      .db.update(teams)
-      .set({ requireTwoFactor: body.requireTwoFactor })
-      .where(eq(teams.id, caller.team.id))
-      .returning({ requireTwoFactor: teams.requireTwoFactor });
+    const [row] = await c.get('scope').tx(async (scope) => {
+      const [prev] = await scope.db.select({ on: teams.requireTwoFactor }).from(teams).where(eq(teams.id, caller.team.id)).for('update');
+      const rows = await scope.db
+        .update(teams)
+        .set({ requireTwoFactor: body.requireTwoFactor })
+        .where(eq(teams.id, caller.team.id))
+        .returning({ requireTwoFactor: teams.requireTwoFactor });
+      if (prev && prev.on !== body.requireTwoFactor) {
+        const subject = { type: 'team', id: caller.team.id, name: caller.team.name };
+        const change = { before: { requireTwoFactor: prev.on }, after: { requireTwoFactor: body.requireTwoFactor } };
+        await recordAudit(scope.db, auditCaller(c, caller), { kind: 'team.security_changed', subject, ...change });
+      }
+      return rows;
+    });
     return { requireTwoFactor: row?.requireTwoFactor ?? body.requireTwoFactor };
   });
 
@@ -81,6 +91,7 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
       const rates = await changeRates(scope, target, { rate, cost, effectiveFrom }, new Date());
       const set = { ...rest, ...rates };
       const [updated] = Object.keys(set).length === 0 ? [target] : await scope.update(users, set, eq(users.id, target.id));
+      await auditUserChange(scope.db, auditCaller(c, caller), target, updated!, { rate, cost, effectiveFrom });
       return { user: updated!, periods: await ratePeriods(scope, [target.id]) };
     });
     // A new role or status counts from the next request, in every instance.

@@ -11,6 +11,8 @@ import { parsePrefixedId } from '../../lib/ids.ts';
 import { isUniqueViolation } from '../../lib/sql.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { visibleProjectsWhere } from '../projects/access.ts';
+import { auditCaller, recordAudit } from '../audit/record.ts';
+import { hookChange } from './audit.ts';
 import { checkTarget, UnsafeTargetError } from './net.ts';
 import { describeFailure, handshake, newHookSecret, presentHook, skipsHandshake, targetPolicy, type HookRow } from './service.ts';
 
@@ -108,12 +110,17 @@ export function registerWebhookRoutes(app: Hono<AppEnv>) {
         );
         if (!r) throw conflict();
         await replayNow(s, r.id, now);
+        await recordAudit(s.db, auditCaller(c, caller), { kind: 'webhook.created', ...hookChange(existing, r) });
         return r;
       });
       return c.json(presentHook(row, shown), 200);
     }
     try {
-      const row = await scope.insert(hooks, { userId: caller.user.id, targetUrl: url, events: body.events, projectId, secretEnc, active: true });
+      const row = await scope.tx(async (s) => {
+        const r = await s.insert(hooks, { userId: caller.user.id, targetUrl: url, events: body.events, projectId, secretEnc, active: true });
+        await recordAudit(s.db, auditCaller(c, caller), { kind: 'webhook.created', ...hookChange(null, r) });
+        return r;
+      });
       return presentHook(row, shown);
     } catch (e) {
       if (isUniqueViolation(e)) throw conflict();
@@ -135,21 +142,29 @@ export function registerWebhookRoutes(app: Hono<AppEnv>) {
       const [r] = await s.update(hooks, { events: body.events, projectId, secretEnc, ...REACTIVATE }, eq(hooks.id, hook.id));
       if (!r) throw notFound('Webhook');
       await replayNow(s, r.id, now);
+      await recordAudit(s.db, auditCaller(c, caller), { kind: 'webhook.updated', ...hookChange(hook, r) });
       return r;
     });
     return presentHook(row, shown);
   });
 
   register(app, webhookRoutes.remove, async (c, { params }, caller) => {
-    const deleted = await c.get('scope').delete(hooks, eq(hooks.id, params.id), eq(hooks.userId, caller.user.id));
-    if (deleted.length === 0) throw notFound('Webhook');
+    await c.get('scope').tx(async (s) => {
+      const [deleted] = await s.delete(hooks, eq(hooks.id, params.id), eq(hooks.userId, caller.user.id));
+      if (!deleted) throw notFound('Webhook');
+      await recordAudit(s.db, auditCaller(c, caller), { kind: 'webhook.deleted', ...hookChange(deleted, null) });
+    });
   });
 
   register(app, webhookRoutes.deactivate, async (c, { params }, caller) => {
     const scope = c.get('scope');
     const hook = await loadOwn(scope, caller, params.id);
     // Turned off by its owner: `disabledAt` stays null (failures set it), so fan-out keeps nothing for it meanwhile.
-    const [row] = await scope.update(hooks, { active: false, disabledAt: null }, eq(hooks.id, hook.id));
+    const [row] = await scope.tx(async (s) => {
+      const rows = await s.update(hooks, { active: false, disabledAt: null }, eq(hooks.id, hook.id));
+      if (rows[0]) await recordAudit(s.db, auditCaller(c, caller), { kind: 'webhook.updated', ...hookChange(hook, rows[0]) });
+      return rows;
+    });
     if (!row) throw notFound('Webhook');
     return presentHook(row);
   });

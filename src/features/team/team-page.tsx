@@ -21,6 +21,7 @@ import type { Invited } from './invite-form.tsx';
 import { filterPeople, type TeamSearch } from './search.ts';
 import { SignInNote } from './sign-in-note.tsx';
 import styles from './team.module.css';
+import AuditLog from '../audit-log/audit-log-page.tsx';
 
 // The forms bring react-hook-form and the contract's schemas: loaded when a dialog opens.
 const InviteForm = lazy(() => import('./invite-form.tsx'));
@@ -47,6 +48,7 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
   const team = useQuery(teamQueryOptions(api));
   const admin = viewer.role === 'admin';
   const [rounding, setRounding] = useState(false);
+  const [audit, setAudit] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invited | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
@@ -70,6 +72,9 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
             <Link className="btn btn--secondary" to="/import">
               Import
             </Link>
+            <Button aria-expanded={audit} onClick={() => setAudit(!audit)}>
+              Audit log
+            </Button>
             <Button variant="primary" onClick={() => setInviting(true)}>
               Invite a user
             </Button>
@@ -120,6 +125,7 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
           </>
         }
       />
+      {admin && audit && <AuditLog />}
       <Dialog open={inviting} title="Invite a user" onClose={() => setInviting(false)}>
         <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
           {inviting && (
