@@ -71,6 +71,7 @@ export default function AuditLogSection() {
   const log = useQuery({
     queryKey: ['audit-log', query, page],
     queryFn: ({ signal }) => api.call(auditLog.list, { query: { ...query, limit: String(PAGE_SIZE), page: String(page) }, signal }),
+    // While the next page or another filter loads, the rows on screen stay (TanStack Query's own option) instead of the table emptying.
     placeholderData: keepPreviousData,
   });
   const change = (next: Filters) => {
