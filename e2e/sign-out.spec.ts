@@ -56,10 +56,14 @@ test('signing out ends the server’s sign-in: the password is asked again, and 
   await signInAs(page, sam);
   await expect(page.getByRole('button', { name: sam.name })).toBeVisible();
   const trouble = watchTrouble(page);
+  const revocations: string[] = [];
+  page.on('request', (r) => r.url() === `${api()}/oauth/revoke` && revocations.push(r.method()));
 
   await signOut(page, sam);
   await page.getByRole('button', { name: 'Sign in with Timekeep' }).click();
   await onServerPage(page, '/oauth/authorize');
+  // The sign-out's revocation showed the server knows this app: signing in again sends no check of its own.
+  expect(revocations).toEqual(['POST']);
   await expect(page.getByLabel('Password')).toBeVisible();
   await expect(page.getByText('to continue to Timekeep')).toBeVisible();
   expect(trouble).toEqual([]);

@@ -4,6 +4,8 @@ const KEY = 'timekeep.oauth.clients';
 interface Registration {
   clientId: string;
   redirectUri: string;
+  /** When the server last accepted a revocation from this client (ms since the epoch): it knew the id then. */
+  confirmedAt?: number;
 }
 
 function readAll(storage: Storage): Record<string, Registration> {
@@ -19,6 +21,23 @@ function readAll(storage: Storage): Record<string, Registration> {
 export function cachedClientId(storage: Storage, issuer: string, redirectUri: string): string | null {
   const entry = readAll(storage)[issuer];
   return entry && typeof entry.clientId === 'string' && entry.redirectUri === redirectUri ? entry.clientId : null;
+}
+
+/** How long a revocation the server accepted vouches for the client id: a sign-in soon after needs no check. */
+export const CONFIRMED_FOR_MS = 10 * 60_000;
+
+/** Whether the server accepted a revocation from `clientId` at `issuer` less than CONFIRMED_FOR_MS before `now`. */
+export function recentlyConfirmed(storage: Storage, issuer: string, clientId: string, now: number): boolean {
+  const entry = readAll(storage)[issuer];
+  const at = entry?.clientId === clientId ? entry.confirmedAt : undefined;
+  return typeof at === 'number' && now >= at && now - at < CONFIRMED_FOR_MS;
+}
+
+/** Notes that the server just accepted a revocation from `clientId`, so it still knows the id. */
+export function confirmClientId(storage: Storage, issuer: string, clientId: string, now: number): void {
+  const all = readAll(storage);
+  if (all[issuer]?.clientId !== clientId) return;
+  storage.setItem(KEY, JSON.stringify({ ...all, [issuer]: { ...all[issuer], confirmedAt: now } }));
 }
 
 /** Every client id this browser registered (its own sign-ins, on any server). */

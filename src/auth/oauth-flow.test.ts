@@ -176,6 +176,26 @@ describe('startSignIn', () => {
     expect(second.searchParams.get('code_challenge')).not.toBe(first.searchParams.get('code_challenge'));
   });
 
+  it('signing in again soon after signing out sends no check: the sign-out\'s revocation showed the id is known', async () => {
+    const back = server.authorize(await startSignIn({ apiBaseUrl: API, returnTo: '/' }));
+    const { credential } = await completeSignIn(back, memoryKeyStore());
+    await credential.revoke();
+    const revokes = () => server.log.filter((l) => l === 'POST /oauth/revoke').length;
+    expect(revokes()).toBe(1);
+    const again = new URL(await startSignIn({ apiBaseUrl: API, returnTo: '/' }));
+    expect(again.searchParams.get('client_id')).toBe('tkc_1');
+    expect(revokes()).toBe(1);
+    // Ten minutes on, the id is checked again before it is used.
+    vi.useFakeTimers({ now: Date.now() + 10 * 60_000 + 1, toFake: ['Date'] });
+    try {
+      await startSignIn({ apiBaseUrl: API, returnTo: '/' });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(revokes()).toBe(2);
+    expect(server.registrations()).toBe(1);
+  });
+
   it('registers again when the server answers invalid_client for the cached id', async () => {
     await startSignIn({ apiBaseUrl: API, returnTo: '/' });
     server.clients.clear();

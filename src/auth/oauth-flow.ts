@@ -1,6 +1,6 @@
 import * as oauth from 'oauth4webapi';
 import { NetworkError } from '../api/errors.ts';
-import { cachedClientId, forgetClientId, rememberClientId } from './client-registry.ts';
+import { cachedClientId, confirmClientId, forgetClientId, recentlyConfirmed, rememberClientId } from './client-registry.ts';
 import { generateDpopKeyPair } from './dpop.ts';
 import { indexedDbKeyStore, type DpopKeyStore } from './dpop-keys.ts';
 import { OAuthCredential } from './oauth-credential.ts';
@@ -122,6 +122,9 @@ async function clientIsKnown(as: oauth.AuthorizationServer, clientId: string): P
 /** The client id for this app at `as`: the cached one while the server still knows it, else a new registration. */
 export async function ensureClient(as: oauth.AuthorizationServer, redirectUri: string, storage: Storage = localStorage): Promise<string> {
   const cached = cachedClientId(storage, as.issuer, redirectUri);
+  // Signing in again soon after signing out: the sign-out's revocation showed the server knows the id. No check is
+  // sent, so nothing is left in flight when the browser leaves for the server's sign-in page.
+  if (cached && recentlyConfirmed(storage, as.issuer, cached, Date.now())) return cached;
   if (cached && (await clientIsKnown(as, cached))) return cached;
   if (cached) forgetClientId(storage, as.issuer, cached);
   if (!as.registration_endpoint) throw new SignInResponseError('The authorization server does not let apps register.');
@@ -234,7 +237,7 @@ const serverOf = (state: StoredOAuth): oauth.AuthorizationServer => ({
 });
 
 /** RFC 7009 revocation of the refresh token; the server ends the whole grant, access tokens included. */
-export async function revokeRefreshToken(state: StoredOAuth): Promise<void> {
+export async function revokeRefreshToken(state: StoredOAuth, storage: Storage = localStorage): Promise<void> {
   if (!state.revocationEndpoint) return;
   const endpoint = state.revocationEndpoint;
   await reach(endpoint, async () => {
@@ -243,6 +246,7 @@ export async function revokeRefreshToken(state: StoredOAuth): Promise<void> {
       ...http(endpoint),
     });
     await oauth.processRevocationResponse(res);
+    confirmClientId(storage, state.issuer, state.clientId, Date.now());
     // The answer is read to its end before the app moves on, so leaving the page cannot abort it.
     if (!res.bodyUsed) await res.arrayBuffer().catch(() => undefined);
   });
