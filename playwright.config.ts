@@ -12,8 +12,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  // In CI a failed journey runs once more and is reported as flaky if it then passes.
-  retries: process.env.CI ? 1 : 0,
+  // No second tries: a journey that fails once is a race in the product or the test, found and fixed.
+  retries: 0,
   timeout: 30_000,
   expect: { timeout: 10_000 },
   // Each journey's time in the log: where the suite's minutes go.

@@ -1,8 +1,8 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 
 /**
- * The width of an element in whole pixels, read once before the first paint and then on every resize (0
- * until it is on the page). A chart drawn at a known width lays itself out once, instead of drawing at
+ * The width of an element in whole pixels, read before the browser paints the render that enables it, then on
+ * every resize (0 until it is on the page and enabled; charts enable it once the page's first paint is done). A chart drawn at a known width lays itself out once, instead of drawing at
  * no size and again when it has measured its box.
  */
 export function useWidth(ref: RefObject<HTMLElement | null>, enabled = true): number {
