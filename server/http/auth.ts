@@ -38,7 +38,7 @@ export async function authenticate(c: Context<AppEnv>): Promise<Caller> {
     // The token itself (signature, expiry, revocation, DPoP proof) is checked on every request; only the user behind it is cached.
     const verified = await deps.verifyToken(c.req.raw, 'api');
     if (!verified) throw unauthorized(deps.config.publicUrl, 'Invalid or expired access token', 'invalid_token');
-    credential = { kind: 'token', key: `u:${verified.userId}`, clientId: verified.clientId };
+    credential = { kind: 'token', key: `u:${verified.userId}`, clientId: verified.clientId, app: verified.app };
     row = await cachedRow(deps, `u:${verified.userId}`, eq(users.id, verified.userId));
   } else {
     throw unauthorized(deps.config.publicUrl, authz ? 'Unsupported authorization scheme' : 'Unauthorized');

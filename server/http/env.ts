@@ -16,11 +16,12 @@ export interface Caller {
   user: UserRow;
   team: TeamRow;
   /** How the caller authenticated; `key` is the rate-limit key (never the raw credential). */
-  credential: { kind: 'apiKey' | 'token'; key: string; clientId?: string };
+  credential: { kind: 'apiKey' | 'token'; key: string; clientId?: string; app?: string | null };
 }
 
 /** Resolves a bearer/DPoP token into a user id (the OAuth module provides one); throws a 401 ApiError with the reason when it refuses. */
-export type TokenVerifier = (req: Request, resource: 'api' | 'mcp') => Promise<{ userId: number; clientId: string } | null>;
+/** `app`: the name of the app acting for the user, null for the product's own web app. */
+export type TokenVerifier = (req: Request, resource: 'api' | 'mcp') => Promise<{ userId: number; clientId: string; app: string | null } | null>;
 
 /** What the app is built from; only the entry point reads the environment. */
 export interface Deps {

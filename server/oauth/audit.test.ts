@@ -1,6 +1,6 @@
 import * as OTPAuth from 'otpauth';
 import { describe, expect, it } from 'vitest';
-import { Browser, formFields, PASSWORD, useTestServer, userWithPassword, type Env } from '../test/oauth-support.ts';
+import { Browser, formFields, obtainTokens, PASSWORD, registerClient, useTestServer, userWithPassword, type Env } from '../test/oauth-support.ts';
 import type { TestUser } from '../test/harness.ts';
 
 // Sign-ins and two-factor changes on the server's pages land in the team's audit log, with the client address.
@@ -79,5 +79,27 @@ describe('sign-in entries', () => {
       ['signin.succeeded', admin.id],
     ]);
     env.clock.offsetMs = 0;
+  });
+});
+
+describe('changes made through OAuth', () => {
+  const rotateKey = (token: string) =>
+    fetch(`${env.base}/users/me/api-key`, { method: 'POST', headers: { Authorization: `Bearer ${token}` } });
+
+  it('name the app that acted, and not the product’s own web app (the person acted there themselves)', async () => {
+    const admin = await userWithPassword(env, 'admin');
+    const app = await registerClient(env, 'http://127.0.0.1:9/callback', 'Invoice Robot');
+    const viaApp = await obtainTokens(env, { user: admin, client: app });
+    expect((await rotateKey(viaApp.tokens.access_token)).status).toBe(200);
+    const web = await registerClient(env, 'http://127.0.0.1:5173/oauth/callback', 'Anything');
+    expect(web.client.client_id).toMatch(/^tkc_web_/);
+    const viaWeb = await obtainTokens(env, { user: admin, client: web, browser: viaApp.browser });
+    const rotated = await rotateKey(viaWeb.tokens.access_token);
+    expect(rotated.status).toBe(200);
+    const now = { ...admin, key: ((await rotated.json()) as { apiKey: string }).apiKey };
+    const name = ((await env.t.call('GET', '/users/me', { as: now })).body as { name: string }).name;
+    const [fromWeb, fromApp] = (await entries(now)).filter((e) => e.kind === 'api_key.rotated');
+    expect(fromApp!.actor).toEqual({ id: admin.id, name: `${name} (app Invoice Robot)` });
+    expect(fromWeb!.actor).toEqual({ id: admin.id, name });
   });
 });

@@ -1,15 +1,17 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { decodeProtectedHeader, jwtVerify, errors as joseErrors } from 'jose';
-import { oauthAccessTokens, oauthGrants } from '../db/schema/index.ts';
+import { oauthAccessTokens, oauthClients, oauthGrants } from '../db/schema/index.ts';
 import type { Deps, TokenVerifier } from '../http/env.ts';
 import { ApiError } from '../http/errors.ts';
+import { isFirstParty } from './first-party.ts';
 import { DPOP_ALGS, DpopError, dpopHeader, verifyDpopProof } from './dpop.ts';
 import { verificationKey } from './keys.ts';
 import { mcpAudience } from './util.ts';
 
 export type Resource = 'api' | 'mcp';
 
-export type Verified = { ok: true; userId: number; clientId: string; jkt: string | null };
+/** `app`: the name of the app the token was given to, null for the product's own web app (the person acts themselves). */
+export type Verified = { ok: true; userId: number; clientId: string; app: string | null; jkt: string | null };
 export type Refused = {
   ok: false;
   scheme: 'Bearer' | 'DPoP';
@@ -98,9 +100,10 @@ export async function verifyAccessToken(deps: Deps, req: Request, resource: Reso
     return refuse(scheme, 'invalid_token', 'Access token is not bound to a DPoP key');
   }
   const [row] = await deps.db
-    .select({ userId: oauthGrants.userId, clientId: oauthGrants.clientId })
+    .select({ userId: oauthGrants.userId, clientId: oauthGrants.clientId, name: oauthClients.name, redirectUris: oauthClients.redirectUris })
     .from(oauthAccessTokens)
     .innerJoin(oauthGrants, eq(oauthGrants.id, oauthAccessTokens.grantId))
+    .innerJoin(oauthClients, eq(oauthClients.id, oauthGrants.clientId))
     .where(
       and(
         eq(oauthAccessTokens.jti, String(payload.jti)),
@@ -112,14 +115,14 @@ export async function verifyAccessToken(deps: Deps, req: Request, resource: Reso
     .limit(1);
   if (!row || String(row.userId) !== payload.sub || row.clientId !== payload.client_id)
     return refuse(scheme, 'invalid_token', 'Access token has been revoked');
-  return { ok: true, userId: row.userId, clientId: row.clientId, jkt };
+  return { ok: true, userId: row.userId, clientId: row.clientId, app: isFirstParty(deps, row) ? null : row.name, jkt };
 }
 
 /** The REST API's token verifier: a refused token is a 401 with a challenge naming the error. */
 export function createTokenVerifier(deps: Deps): TokenVerifier {
   return async (req, resource) => {
     const r = await verifyAccessToken(deps, req, resource);
-    if (r.ok) return { userId: r.userId, clientId: r.clientId };
+    if (r.ok) return { userId: r.userId, clientId: r.clientId, app: r.app };
     throw new ApiError(401, r.description, undefined, { 'WWW-Authenticate': challenge(deps, resource, r) });
   };
 }

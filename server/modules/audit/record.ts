@@ -21,9 +21,12 @@ export interface AuditWhat {
   after?: Record<string, unknown> | null | undefined;
 }
 
-/** How the caller signed in, as the entry names it: `Olivia`, `Olivia (API key)`, `Olivia (app <client id>)`. */
+/**
+ * How the caller signed in, as the entry names it: `Olivia` in the web app, `Olivia (API key)`, or
+ * `Olivia (app Zapier)` through an app she authorised (named as it registered).
+ */
 const via = (caller: Caller) =>
-  caller.credential.kind === 'apiKey' ? ' (API key)' : caller.credential.clientId ? ` (app ${caller.credential.clientId})` : '';
+  caller.credential.kind === 'apiKey' ? ' (API key)' : caller.credential.app ? ` (app ${caller.credential.app})` : '';
 
 /** The caller of an API request as the actor. */
 export const auditCaller = (c: Context<AppEnv>, caller: Caller): AuditWho => ({
