@@ -33,10 +33,21 @@ const values = (v: Record<string, unknown> | null) =>
     : '';
 
 const columns: Column<AuditEntry>[] = [
-  { id: 'when', header: 'When (UTC)', cell: (e) => e.createdAt, width: '11rem' },
-  { id: 'who', header: 'Who', cell: (e) => e.actor.name, width: '14rem' },
-  { id: 'what', header: 'What', cell: (e) => kindLabel(e.kind), width: '13rem' },
-  { id: 'subject', header: 'Subject', cell: (e) => (e.subject ? `${e.subject.name} (${e.subject.type})` : '') },
+  { id: 'when', header: 'When (UTC)', cell: (e) => e.createdAt, width: '10.5rem' },
+  {
+    id: 'who',
+    header: 'Who, from where',
+    // The address under the name: one column less, so the change itself has the room.
+    cell: (e) => (
+      <span className={styles.who}>
+        <span>{e.actor.name}</span>
+        {e.address ? <span className={styles.muted}>{e.address}</span> : null}
+      </span>
+    ),
+    width: '12rem',
+  },
+  { id: 'what', header: 'What', cell: (e) => kindLabel(e.kind), width: '11rem' },
+  { id: 'subject', header: 'Subject', cell: (e) => (e.subject ? <span className={styles.wrap}>{`${e.subject.name} (${e.subject.type})`}</span> : '') },
   {
     id: 'change',
     header: 'Before → after',
@@ -49,7 +60,6 @@ const columns: Column<AuditEntry>[] = [
         <span className={styles.muted}>—</span>
       ),
   },
-  { id: 'address', header: 'Address', cell: (e) => e.address, width: '9rem' },
 ];
 
 interface Filters {
@@ -111,7 +121,7 @@ export default function AuditLogSection() {
           Download CSV
         </Button>
       </header>
-      <div className={teamStyles.filters} role="search" aria-label="Filter the audit log">
+      <div className={`${teamStyles.filters} ${styles.filters}`} role="search" aria-label="Filter the audit log">
         <SelectField
           label="Person"
           value={filters.actor === undefined ? '' : String(filters.actor)}
