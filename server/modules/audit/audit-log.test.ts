@@ -47,6 +47,27 @@ describe('recording', () => {
     expect((await log(r.admin)).body.total).toBe(total);
   });
 
+  it('records changes to a project’s billing, rates and budget, and to the team’s rounding, naming only what changed', async () => {
+    const project = await t.call('POST', '/projects', { as: r.admin, body: { name: 'Billed Audit' } });
+    expect(project.status).toBe(201);
+    const id = project.body.id as string;
+    const billing = { billing: { type: 'hourly' }, rate: { type: 'project_rate', rate: 9000, userRateOverrides: {}, userCostOverrides: {} } };
+    expect((await t.call('PUT', `/projects/${id}/billing`, { as: r.admin, body: billing })).status).toBe(200);
+    const entry = await latest('project.billing_changed');
+    expect(entry).toMatchObject({ actor: { id: r.admin.id }, subject: { type: 'project', name: 'Billed Audit' } });
+    expect(entry.after.rate).toMatchObject({ type: 'project_rate', rate: 9000 });
+    expect(Object.keys(entry.after).sort()).toEqual(['billing', 'rate']);
+    // The same again changes nothing and records nothing.
+    const total = (await log(r.admin)).body.total;
+    expect((await t.call('PUT', `/projects/${id}/billing`, { as: r.admin, body: billing })).status).toBe(200);
+    expect((await log(r.admin)).body.total).toBe(total);
+
+    const rounding = { mode: 'up', step: 15, per: 'entry' };
+    expect((await t.call('PUT', '/team/rounding', { as: r.admin, body: { rounding } })).status).toBe(200);
+    expect(await latest('team.rounding_changed')).toMatchObject({ before: { rounding: null }, after: { rounding } });
+    await t.call('PUT', '/team/rounding', { as: r.admin, body: { rounding: null } });
+  });
+
   it('records the team’s two-factor rule and an API key rotation (never the key)', async () => {
     expect((await t.call('PUT', '/team/security', { as: r.admin, body: { requireTwoFactor: true } })).status).toBe(200);
     expect(await latest('team.security_changed')).toMatchObject({ before: { requireTwoFactor: false }, after: { requireTwoFactor: true } });

@@ -15,7 +15,7 @@ import { loadProjectForRead, loadProjectForWrite, visibleProjectsWhere } from '.
 import { presentProject, presentProjects } from './present.ts';
 import { checkProjectRefs, emitProjectEvent, projectHasTime, reloadProject, setProjectUsers, unknownUserIds } from './service.ts';
 import { refuseIfTimersRunInProject } from '../tasks/deletion.ts';
-import { auditCaller, recordAudit } from '../audit/record.ts';
+import { auditCaller, changedFields, recordAudit } from '../audit/record.ts';
 
 export function registerProjectRoutes(app: Hono<AppEnv>) {
   register(app, projectRoutes.list, async (c, { query }, caller) => {
@@ -109,6 +109,15 @@ export function registerProjectRoutes(app: Hono<AppEnv>) {
       if (body.budget !== undefined) set.budget = body.budget === null ? null : toStoredBudget(body.budget);
       if (Object.keys(set).length) await s.update(projects, set, eq(projects.id, current.id));
       const updated = await reloadProject(s, current.id);
+      // What the change altered of billing, rates, budget and rounding (what it left as it was is not repeated).
+      const diff = changedFields(current, updated, ['billing', 'rate', 'budget', 'rounding']);
+      if (diff.changed)
+        await recordAudit(s.db, auditCaller(c, caller), {
+          kind: 'project.billing_changed',
+          subject: { type: 'project', id: current.id, name: current.name },
+          before: diff.before,
+          after: diff.after,
+        });
       await emitProjectEvent(s, caller, 'api:project:updated', updated, now);
       return updated;
     });
