@@ -116,6 +116,17 @@ export default async function globalSetup() {
   process.env.E2E_SOLO_ADMIN_KEY = solo.apiKey;
   process.env.E2E_TWO_FACTOR_ADMIN_KEY = twoFactorAdmin.apiKey;
 
+  // The reports' month is seeded here, once, before any worker starts: two files that read it (reports, dark
+  // theme) run side by side, and each seeding it on finding it missing would seed it twice.
+  try {
+    const { seedReports } = await import('./reports-helpers.ts');
+    await seedReports(members.reports!.id);
+  } catch (e) {
+    api.kill('SIGTERM');
+    await web.close();
+    throw e;
+  }
+
   return async () => {
     await web.close();
     await stop(api);

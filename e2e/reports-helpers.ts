@@ -23,7 +23,7 @@ export interface ReportWorld {
 export async function seedReports(samId: number): Promise<ReportWorld> {
   const key = adaKey();
   const me = await call<{ id: number }>('GET', '/users/me', key);
-  // Once per run: a worker started again after a failure finds the month already there.
+  // Global setup seeds it once before the workers start; a spec file's own call then finds it there.
   const known = await call<{ id: number; name: string }[]>('GET', '/clients', key);
   const found = await call<{ id: string; name: string }[]>('GET', '/projects', key);
   const client = (name: string) => known.find((c) => c.name === name)?.id;
