@@ -7,7 +7,7 @@ import tseslint from 'typescript-eslint';
 const features = ['auth', 'profile', 'timesheet', 'timer', 'week-submission', 'shell', 'expenses', 'projects', 'clients', 'team', 'dashboards', 'webhooks', 'timecards', 'time-off'];
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', '.data', '.tmp', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'server/db/migrations'] },
+  { ignores: ['node_modules', 'dist', 'src/locales/*/messages.ts', '.data', '.tmp', 'test-results', 'playwright-report', 'src/routeTree.gen.ts', 'server/db/migrations'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import path from 'node:path';
 import { defineConfig } from 'vite';
 import { lazyChunkCss } from './scripts/lazy-chunk-css.ts';
+import { linguiMacro } from './scripts/lingui-macro.ts';
 import { precompress } from './scripts/precompress.ts';
 import { preloadEntryImports } from './scripts/preload-entry-imports.ts';
 import { routePreloads } from './scripts/route-preloads.ts';
@@ -22,6 +23,7 @@ export default defineConfig({
       routesDirectory: 'src/routes',
       generatedRouteTree: 'src/routeTree.gen.ts',
     }),
+    linguiMacro(),
     react(),
     preloadEntryImports(),
     lazyChunkCss(),
@@ -78,7 +80,7 @@ export default defineConfig({
         },
       },
       {
-        plugins: [react()],
+        plugins: [linguiMacro(), react()],
         test: {
           name: 'web',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { cents, dateString, dateTimeString, MAX_INT, numericId, numericIdParam, seconds } from './common.ts';
 import { defineRoute } from './route.ts';
+import { locales } from './locales.ts';
 
 export const roles = ['admin', 'supervisor', 'member', 'member_limited'] as const;
 export const role = z.enum(roles);
@@ -11,6 +12,8 @@ export const userType = z.enum(['employee', 'contractor']);
 export const timezoneOffset = z.number().min(-12).max(14).refine((n) => Number.isInteger(n * 4), 'Must be a multiple of 0.25 hours');
 /** 0 = Sunday, 1 = Monday, 6 = Saturday. */
 export const weekStart = z.number().int().min(0).max(6);
+export { locales };
+export const locale = z.enum(locales, { error: `Must be one of ${locales.join(', ')}` });
 
 export const team = z.object({ id: numericId, name: z.string(), weekStart, createdAt: dateTimeString });
 export type Team = z.infer<typeof team>;
@@ -50,6 +53,8 @@ export const user = userSummary.extend({
   timeRounding: z.number().int().optional(),
   country: z.string().optional(),
   weekStart: weekStart.optional(),
+  /** The caller's own language in the web app (GET /users/me only); absent until they choose one. */
+  locale: locale.optional(),
   team: team.optional(),
   /** In force today. */
   rate: cents.optional(),
@@ -94,6 +99,9 @@ export const updateUserBody = z
   })
   .partial();
 
+/** What a user may change of their own settings (`PUT /users/me`). */
+export const updateMeBody = z.object({ locale }).strict();
+
 const userIdParams = z.object({ user_id: numericIdParam });
 
 /**
@@ -108,6 +116,10 @@ export const invitedUser = user.extend({ apiKey: z.string() }).extend(invitation
 export const userRoutes = {
   me: defineRoute({
     method: 'get', path: '/users/me', tag: 'Users', summary: 'The user that owns the credentials', status: 200, response: user, secret: true,
+  }),
+  updateMe: defineRoute({
+    method: 'put', path: '/users/me', tag: 'Users', summary: "The caller's own settings: the web app's language (`locale`)", body: updateMeBody, status: 200,
+    response: user,
   }),
   teamUsers: defineRoute({ method: 'get', path: '/team/users', tag: 'Users', summary: 'Users of the team', status: 200, response: z.array(user) }),
   invite: defineRoute({

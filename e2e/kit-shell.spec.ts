@@ -18,8 +18,8 @@ test.describe('on a phone', () => {
     await expect(nav).toHaveCount(1);
     // The bar holds the most used screens; the rest of the admin's screens (Profile among them) sit under More.
     const { bar, more } = phoneBar(screensFor('admin'));
-    await expect(nav.getByRole('link')).toHaveText(bar.map((s) => s.label));
-    expect(more.map((s) => s.label)).toContain('Profile');
+    await expect(nav.getByRole('link')).toHaveText(bar.map((s) => s.label.message));
+    expect(more.map((s) => s.label.message)).toContain('Profile');
     await expect(nav.getByRole('button', { name: 'More' })).toBeVisible();
     const box = await nav.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThanOrEqual(739);
@@ -98,7 +98,7 @@ test.describe('on a laptop', () => {
         await page.goto('/timesheet');
         await expect(page.getByRole('heading', { level: 1, name: /^Week \d+ / })).toBeVisible();
         // Exactly the role's screens, in the table's order, each in view: no menu to open.
-        await expect(nav.getByRole('link')).toHaveText(screens.map((s) => new RegExp(`^${escaped(s.label)}`)));
+        await expect(nav.getByRole('link')).toHaveText(screens.map((s) => new RegExp(`^${escaped(s.label.message)}`)));
         await expect(nav.getByRole('button', { name: /^More/ })).toHaveCount(0);
         for (const link of await nav.getByRole('link').all()) await expect(link).toBeInViewport({ ratio: 1 });
         await expect(nav.getByRole('link', { name: 'Timesheet' })).toHaveAttribute('aria-current', 'page');
@@ -108,7 +108,7 @@ test.describe('on a laptop', () => {
 
         let previous = nav.getByRole('link', { name: 'Timesheet' });
         for (const screen of screens) {
-          const link = nav.getByRole('link', { name: new RegExp(`^${escaped(screen.label)}`) });
+          const link = nav.getByRole('link', { name: new RegExp(`^${escaped(screen.label.message)}`) });
           if (width === 1024) await link.click();
           else {
             // By keyboard: Tab from the screen before lands on this one, Enter opens it.

@@ -1,23 +1,25 @@
 import './styles/tokens.css';
 import './styles/base.css';
-import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createApiClient } from './api/client.ts';
-import { ApiContext } from './api/context.ts';
 import { ApiError, NetworkError } from './api/errors.ts';
 import { startupConfig } from './api/runtime-config.ts';
-import { SessionContext } from './auth/context.ts';
 import { currentUserQueryOptions } from './auth/current-user.ts';
 import { preloadOAuthCredential } from './auth/lazy-oauth-credential.ts';
 import { savedSessionKind, Session } from './auth/session.ts';
 import { createAppRouter } from './router.tsx';
 import { AppErrorBoundary } from './ui/error-boundary.tsx';
 import { applyTheme, savedTheme } from './lib/theme.ts';
+import { activateLocale, initialLocale } from './i18n/runtime.ts';
+import { AppProviders } from './app/providers.tsx';
 
 async function start() {
   applyTheme(savedTheme(window.localStorage));
+  // The language's catalogue (one small chunk) loads beside the config and the first screen's data.
+  const language = activateLocale(initialLocale(window.localStorage, navigator.languages), window.localStorage);
   // An OAuth session's code loads while the runtime config does.
   const saved = savedSessionKind(window.localStorage);
   if (saved === 'oauth') preloadOAuthCredential();
@@ -54,18 +56,15 @@ async function start() {
   if (session.isSignedIn) void queryClient.prefetchQuery(currentUserQueryOptions(api));
   const router = createAppRouter({ queryClient, session, api });
 
+  await language;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(
     <StrictMode>
       <AppErrorBoundary>
-        <SessionContext.Provider value={session}>
-          <ApiContext.Provider value={api}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </ApiContext.Provider>
-        </SessionContext.Provider>
+        <AppProviders session={session} api={api} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
       </AppErrorBoundary>
     </StrictMode>,
   );

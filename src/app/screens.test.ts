@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phoneBar, screens, screensFor, type Screen } from './screens.ts';
 
-const labels = (list: readonly Screen[]) => list.map((s) => s.label);
+const labels = (list: readonly Pick<Screen, 'label'>[]) => list.map((s) => s.label.message);
 
 describe('the screens of the navigation', () => {
   it('uses the exact labels of the design, in its order', () => {
@@ -30,7 +30,7 @@ describe('the screens of the navigation', () => {
   });
 
   it('puts the four most used screens in the phone bar and the rest under More', () => {
-    const s = (label: string, phone?: 1 | 2 | 3 | 4): Screen => ({ label, to: '/profile', roles: ['admin'], ...(phone ? { phone } : {}) });
+    const s = (label: string, phone?: 1 | 2 | 3 | 4): Screen => ({ label: { id: label, message: label }, to: '/profile', roles: ['admin'], ...(phone ? { phone } : {}) });
     const few = [s('A', 1), s('B'), s('C')];
     expect(phoneBar(few)).toEqual({ bar: few, more: [] });
     const many = [s('A', 1), s('B'), s('C', 3), s('D', 2), s('E'), s('F', 4), s('G')];

@@ -25,7 +25,14 @@ export const weekOfDate = (date: string, weekStart: number) => weekIdOf(date, we
 export { weekDates, weekRange, addDays };
 
 /** The user's locale (the browser's language), for every date the app writes out; `en-US` outside a browser. */
-export const userLocale = (): string => (typeof navigator !== 'undefined' && navigator.language) || 'en-US';
+let chosenLocale: string | undefined;
+
+/** Dates, numbers and week labels follow the language the user chose (the browser's until then). */
+export const setUserLocale = (locale: string) => {
+  chosenLocale = locale;
+};
+
+export const userLocale = (): string => chosenLocale ?? ((typeof navigator !== 'undefined' && navigator.language) || 'en-US');
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {

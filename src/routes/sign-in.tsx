@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { PageTitle } from '../ui/page-title.tsx';
 import { createFileRoute, redirect, useRouter } from '@tanstack/react-router';
 import { FullPageRouteError } from './-components/route-error.tsx';
@@ -24,18 +25,19 @@ export const Route = createFileRoute('/sign-in')({
 });
 
 function SignInRoute() {
+  const { t } = useLingui();
   const { session } = Route.useRouteContext();
   const search = Route.useSearch();
   const router = useRouter();
   const returnTo = search.redirect ?? '/';
   return (
     <>
-      <PageTitle>Sign in</PageTitle>
+      <PageTitle>{t`Sign in`}</PageTitle>
       <SignInPage
         defaultBaseUrl={session.defaultBaseUrl}
         currentBaseUrl={session.baseUrl}
         returnTo={returnTo}
-        notice={search.expired ? 'Your session ended. Sign in again to continue.' : undefined}
+        notice={search.expired ? t`Your session ended. Sign in again to continue.` : undefined}
         onSignedIn={() => void router.navigate({ href: returnTo, replace: true })}
       />
     </>

@@ -47,6 +47,8 @@ export const users = pgTable(
     timeFormat: integer('time_format').notNull().default(0),
     timeRounding: integer('time_rounding').notNull().default(0),
     country: text('country').notNull().default(''),
+    /** The language the web app speaks to this user (a tag of contract/users.ts `locales`); null: the browser's. */
+    locale: text('locale'),
     /** The API key, encrypted (AES-256-GCM) so the owner can see it again. */
     apiKeyEnc: text('api_key_enc').notNull(),
     /** Keyed hash (HMAC-SHA256) of the API key, for look-up. */

@@ -22,6 +22,12 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
     return presentUser(caller.user, 'self', { team: caller.team, apiKey, viewerIsAdmin: isAdmin(caller) });
   });
 
+  register(app, userRoutes.updateMe, async (c, { body }, caller) => {
+    const [row] = await c.get('deps').db.update(users).set({ locale: body.locale }).where(eq(users.id, caller.user.id)).returning();
+    if (!row) throw notFound('User');
+    return presentUser(row, 'self', { team: caller.team, viewerIsAdmin: isAdmin(caller) });
+  });
+
   register(app, userRoutes.teamUsers, async (c, _in, caller) => {
     const rows = await c.get('scope').db.select().from(users).where(c.get('scope').where(users)).orderBy(asc(users.name), asc(users.id));
     const vis: Visibility = caller.user.role === 'admin' ? 'admin' : caller.user.role === 'supervisor' ? 'supervisor' : 'names';

@@ -113,6 +113,7 @@ export function presentUser(
     if (u.weekStart == null) full.weekStart = extras.team.weekStart;
   }
   if (vis === 'self' && extras.apiKey) full.apiKey = extras.apiKey;
+  if (vis === 'self' && u.locale) full.locale = u.locale as User['locale'];
   if (vis === 'admin' || (vis === 'self' && extras.viewerIsAdmin)) {
     full.rate = u.rate;
     full.cost = u.cost;

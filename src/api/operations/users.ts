@@ -3,6 +3,7 @@ import type { userRoutes as R } from '../../../contract/users.ts';
 import type { Operation } from '../operation.ts';
 
 export const me: Operation<typeof R.me> = { method: 'get', path: '/users/me' };
+export const updateMe: Operation<typeof R.updateMe> = { method: 'put', path: '/users/me' };
 export const teamUsers: Operation<typeof R.teamUsers> = { method: 'get', path: '/team/users' };
 export const invite: Operation<typeof R.invite> = { method: 'post', path: '/team/users' };
 export const reinvite: Operation<typeof R.reinvite> = { method: 'post', path: '/team/users/{user_id}/invitation' };

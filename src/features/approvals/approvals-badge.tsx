@@ -1,3 +1,4 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../api/context.ts';
 import { approvalSummaryQueryOptions } from './api.ts';
@@ -11,10 +12,17 @@ export default function ApprovalsBadge({ of }: { of?: string }) {
   const api = useApi();
   const { data } = useQuery(approvalSummaryQueryOptions(api));
   if (!data?.pending) return null;
+  const count = data.pending;
   return (
     <span className={styles.count}>
       <span aria-hidden="true">{data.pending > 99 ? '99+' : data.pending}</span>
-      <span className="visually-hidden">{of ? `, ${of}: ${data.pending} waiting` : `${data.pending} waiting`}</span>
+      <span className="visually-hidden">{of ? (
+          <Trans>
+            , {of}: <Plural value={count} one="# waiting" other="# waiting" />
+          </Trans>
+        ) : (
+          <Plural value={count} one="# waiting" other="# waiting" />
+        )}</span>
     </span>
   );
 }

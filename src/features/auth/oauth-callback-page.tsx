@@ -1,6 +1,7 @@
 import '../../ui/button.css';
 import '../../ui/card.css';
 import './sign-in.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link, useRouter } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { completeSignIn, describeSignInError, CALLBACK_PATH } from '../../auth/oauth-flow.ts';
@@ -23,6 +24,7 @@ function finishOnce(url: string, start: (url: URL) => Promise<Outcome>): Promise
 
 /** The redirect URI: exchanges the code, starts the session and lands on the page the user was going to. */
 export function OAuthCallbackPage() {
+  const { t } = useLingui();
   const router = useRouter();
   const startSession = useStartSession();
   const [error, setError] = useState<string | null>(null);
@@ -60,19 +62,23 @@ export function OAuthCallbackPage() {
         <div className="card sign-in__card">
           {error ? (
             <>
-              <h1 className="sign-in__title">Could not sign in</h1>
-              <Alert tone="error" title="Sign-in did not finish">
+              <h1 className="sign-in__title">
+                <Trans>Could not sign in</Trans>
+              </h1>
+              <Alert tone="error" title={t`Sign-in did not finish`}>
                 {error}
               </Alert>
               <Link to="/sign-in" replace className="btn btn--primary btn--block">
-                Back to sign in
+                <Trans>Back to sign in</Trans>
               </Link>
             </>
           ) : (
             <>
-              <h1 className="sign-in__title">Signing you in</h1>
+              <h1 className="sign-in__title">
+                <Trans>Signing you in</Trans>
+              </h1>
               <p className="sign-in__lead" role="status">
-                Finishing sign-in with your Timekeep server{'\u2026'}
+                <Trans>Finishing sign-in with your Timekeep server…</Trans>
               </p>
             </>
           )}

@@ -1,6 +1,7 @@
 import '../../ui/button.css';
 import '../../ui/card.css';
 import './sign-in.css';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ApiError, describeError, NetworkError } from '../../api/errors.ts';
@@ -31,6 +32,7 @@ export interface SignInPageProps {
  * An API key remains an alternative, and either can point at another server.
  */
 export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, onSignedIn }: SignInPageProps) {
+  const { t } = useLingui();
   const oauth = useOAuthSignIn();
   const apiKeySignIn = useApiKeySignIn();
   const [useKey, setUseKey] = useState(false);
@@ -74,18 +76,21 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
   });
 
   const keyError = apiKeySignIn.error;
+  // The server's or the network's own words, followed by what to do about it.
+  const problem = keyError ? sentence(keyError.message) : '';
   const errorText = oauth.error
     ? oauth.error.message
     : keyError instanceof NetworkError
-      ? `${keyError.message} Check the address and that the server is running.`
+      ? t`${problem} Check the address and that the server is running.`
       : keyError instanceof ApiError && keyError.status === 401
-        ? `${sentence(keyError.message)} Check the key and try again.`
+        ? t`${problem} Check the key and try again.`
         : keyError
           ? describeError(keyError)
           : null;
   const leaving = oauth.isPending || oauth.isSuccess;
+  const server = usesOtherServer ? currentBaseUrl : defaultBaseUrl;
   const { ref: apiKeyRegisterRef, ...apiKeyField } = register('apiKey', {
-    validate: (v) => !useKey || v.trim() !== '' || 'Enter your API key.',
+    validate: (v) => !useKey || v.trim() !== '' || t`Enter your API key.`,
   });
 
   return (
@@ -95,15 +100,19 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
           <Brand size="lg" />
         </div>
         <div className="card sign-in__card">
-          <h1 className="sign-in__title">Sign in</h1>
-          <p className="sign-in__lead">Continue to your Timekeep server and sign in there with your email and password.</p>
+          <h1 className="sign-in__title">
+            <Trans>Sign in</Trans>
+          </h1>
+          <p className="sign-in__lead">
+            <Trans>Continue to your Timekeep server and sign in there with your email and password.</Trans>
+          </p>
           {notice && !errorText && (
             <Alert tone="info" live={false}>
               {notice}
             </Alert>
           )}
           {errorText && (
-            <Alert tone="error" title="Could not sign in">
+            <Alert tone="error" title={t`Could not sign in`}>
               {errorText}
             </Alert>
           )}
@@ -115,28 +124,30 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
             onFocus={preloadOAuthFlow}
             onClick={() => void onOAuth()}
           >
-            {leaving ? 'Opening the sign-in page\u2026' : 'Sign in with Timekeep'}
+            {leaving ? t`Opening the sign-in page\u2026` : t`Sign in with Timekeep`}
           </Button>
           <details className="disclosure" open={usesOtherServer || undefined}>
-            <summary>Other server</summary>
+            <summary>
+              <Trans>Other server</Trans>
+            </summary>
             <div className="disclosure__body stack-sm">
               <TextField
-                label="Server address"
+                label={t`Server address`}
                 type="url"
                 inputMode="url"
                 autoComplete="url"
                 spellCheck={false}
                 placeholder={defaultBaseUrl}
-                hint={`Leave empty for the default, ${defaultBaseUrl}.`}
+                hint={t`Leave empty for the default, ${defaultBaseUrl}.`}
                 error={formState.errors.server?.message}
                 {...register('server', {
                   validate: (v) =>
-                    v.trim() === '' || normalizeBaseUrl(v) !== null || 'Enter a web address starting with http:// or https://.',
+                    v.trim() === '' || normalizeBaseUrl(v) !== null || t`Enter a web address starting with http:// or https://.`,
                 })}
               />
               {usesOtherServer && (
                 <Button size="sm" variant="ghost" onClick={() => setValue('server', '')}>
-                  Use the default server
+                  <Trans>Use the default server</Trans>
                 </Button>
               )}
             </div>
@@ -144,12 +155,12 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
           {useKey ? (
             <form className="stack-md" onSubmit={(e) => void onApiKey(e)} noValidate>
               <TextField
-                label="API key"
+                label={t`API key`}
                 type="password"
                 autoComplete="off"
                 spellCheck={false}
                 autoCapitalize="off"
-                hint="Your Timekeep admin can give you one; once signed in, you will also find it on your profile."
+                hint={t`Your Timekeep admin can give you one; once signed in, you will also find it on your profile.`}
                 error={formState.errors.apiKey?.message}
                 ref={(el) => {
                   apiKeyRegisterRef(el);
@@ -158,17 +169,19 @@ export function SignInPage({ defaultBaseUrl, currentBaseUrl, returnTo, notice, o
                 {...apiKeyField}
               />
               <Button type="submit" variant="secondary" className="btn--block" busy={apiKeySignIn.isPending}>
-                {apiKeySignIn.isPending ? 'Signing in\u2026' : 'Sign in with the API key'}
+                {apiKeySignIn.isPending ? t`Signing in\u2026` : t`Sign in with the API key`}
               </Button>
             </form>
           ) : (
             <Button variant="ghost" className="btn--block" onClick={() => setUseKey(true)}>
-              Use an API key instead
+              <Trans>Use an API key instead</Trans>
             </Button>
           )}
         </div>
         <p className="sign-in__footnote">
-          Connected to <span className="mono">{usesOtherServer ? currentBaseUrl : defaultBaseUrl}</span>
+          <Trans>
+            Connected to <span className="mono">{server}</span>
+          </Trans>
         </p>
       </div>
     </main>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import * as users from '../../api/operations/users.ts';
@@ -46,7 +47,7 @@ export function useOAuthSignIn() {
     // Fails with the sentence to show (the code that words OAuth errors comes with the flow).
     mutationFn: async ({ baseUrl, returnTo }: { baseUrl: string; returnTo: string }) => {
       const flow = await loadOAuthFlow().catch(() => {
-        throw new Error('Part of the app could not load. Check the connection and try again.');
+        throw new Error(t`Part of the app could not load. Check the connection and try again.`);
       });
       try {
         window.location.assign(await flow.startSignIn({ apiBaseUrl: baseUrl, returnTo }));

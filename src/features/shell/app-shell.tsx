@@ -1,4 +1,5 @@
 import './shell.css';
+import { useLingui } from '@lingui/react/macro';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type { Role } from '../../../contract/users.ts';
@@ -43,16 +44,17 @@ export interface AppShellProps {
  * the week and today, the timer and the user menu, and below 1024 px the bottom bar instead of the sidebar.
  */
 export function AppShell({ user, nav, phone, onSignOut, today, timer, clock, badges, children }: AppShellProps) {
+  const { t } = useLingui();
   // In the sidebar from laptop width up, in the header below it (CSS shows one of the two).
   const home = (
-    <Link to="/" className="shell__home" aria-label="Timekeep, home">
+    <Link to="/" className="shell__home" aria-label={t`Timekeep, home`}>
       <Brand />
     </Link>
   );
   return (
     <div className="shell">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t`Skip to content`}
       </a>
       <MainNav nav={nav} badges={badges} home={home} />
       <header className="shell__header">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { Fragment, lazy, Suspense, useId, useRef, useState, type ReactNode } from 'react';
 import type { NavScreen } from './app-shell.tsx';
@@ -28,6 +29,8 @@ export function MoreMenu({
   /** The bar's link class: More looks like the bar's links. */
   linkClass: string;
 }) {
+  const { t } = useLingui();
+  const screenName = current?.label;
   const [open, setOpen] = useState<false | 'button' | 'list'>(false);
   const rootRef = useRef<HTMLElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -50,8 +53,8 @@ export function MoreMenu({
           e.preventDefault();
         }}
       >
-        More
-        {current && <span className="visually-hidden">, current: {current.label}</span>}
+        {t`More`}
+        {current && <span className="visually-hidden">{t`, current: ${screenName}`}</span>}
         {/* The counts of the screens inside, so a waiting approval is seen without opening the list. */}
         {items.map((s) => (
           <Fragment key={s.to}>{badges?.[s.to]?.(s.label)}</Fragment>

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import './shell.css';
 import { useMatchRoute } from '@tanstack/react-router';
 import type { NavScreen } from './app-shell.tsx';
@@ -5,9 +6,10 @@ import { MoreMenu, NavLink, type Badges } from './more-menu.tsx';
 
 /** The phone's bottom bar: the most used screens, and More for the rest. */
 export function PhoneNav({ bar, more, badges }: { bar: readonly NavScreen[]; more: readonly NavScreen[]; badges: Badges }) {
+  const { t } = useLingui();
   const matchRoute = useMatchRoute();
   return (
-    <nav className="phone-nav" aria-label="Main">
+    <nav className="phone-nav" aria-label={t`Main`}>
       <ul className="phone-nav__bar">
         {bar.map((s) => (
           <li key={s.to}>

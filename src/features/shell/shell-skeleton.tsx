@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import '../../ui/skeleton.css';
 import '../../ui/card.css';
 import './shell.css';
@@ -6,6 +7,7 @@ import { LoadingRegion, Skeleton } from '../../ui/skeleton.tsx';
 
 /** The shell's frame while the signed-in user loads: the same sidebar and header, grey blocks in them and below. */
 export function ShellSkeleton() {
+  const { t } = useLingui();
   return (
     <div className="shell">
       <div className="shell__side">
@@ -25,7 +27,7 @@ export function ShellSkeleton() {
         </div>
       </header>
       <main className="shell__main">
-        <LoadingRegion label="Loading Timekeep" className="page">
+        <LoadingRegion label={t`Loading Timekeep`} className="page">
           <div className="page__header stack-xs">
             <Skeleton width="12rem" height="1.75rem" />
             <Skeleton width="9rem" />

@@ -1,7 +1,10 @@
 import './shell.css';
+import type { MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import { roleLabel } from '../../lib/format.ts';
+import { roleLabels } from '../../i18n/role-labels.ts';
 import { chooseTheme } from '../../lib/choose-theme.ts';
 import { savedTheme, type Theme } from '../../lib/theme.ts';
 import type { ShellUser } from './app-shell.tsx';
@@ -17,14 +20,15 @@ interface UserMenuPopoverProps {
   onSignOut: () => void;
 }
 
-const themes: { value: Theme; label: string }[] = [
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
-  { value: 'system', label: 'As the system' },
+const themes: { value: Theme; label: MessageDescriptor }[] = [
+  { value: 'light', label: msg`Light` },
+  { value: 'dark', label: msg`Dark` },
+  { value: 'system', label: msg`As the system` },
 ];
 
 /** The open user menu: who is signed in, Profile, the theme and Sign out, with arrow keys, Home, End and Escape. */
 export default function UserMenuPopover({ user, menuId, focusFirst, rootRef, onClose, onSignOut }: UserMenuPopoverProps) {
+  const { t } = useLingui();
   const menuRef = useRef<HTMLUListElement>(null);
   const [theme, setTheme] = useState(() => savedTheme(window.localStorage));
   const items = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
@@ -60,35 +64,35 @@ export default function UserMenuPopover({ user, menuId, focusFirst, rootRef, onC
     <div className="user-menu__popover">
       <div className="user-menu__who">
         <p className="user-menu__who-name">{user.name}</p>
-        <p className="user-menu__who-meta">{[roleLabel(user.role), user.email].filter(Boolean).join(' \u00b7 ')}</p>
+        <p className="user-menu__who-meta">{[t(roleLabels[user.role]), user.email].filter(Boolean).join(' \u00b7 ')}</p>
       </div>
-      <ul id={menuId} role="menu" aria-label="Account" ref={menuRef} className="user-menu__list" onKeyDown={onMenuKeyDown}>
+      <ul id={menuId} role="menu" aria-label={t`Account`} ref={menuRef} className="user-menu__list" onKeyDown={onMenuKeyDown}>
         <li role="none">
           <Link to="/profile" role="menuitem" className="user-menu__item" tabIndex={-1} onClick={() => onClose(false)}>
-            Profile
+            <Trans>Profile</Trans>
           </Link>
         </li>
         <li role="none">
-          <ul role="group" aria-label="Theme" className="user-menu__group">
+          <ul role="group" aria-label={t`Theme`} className="user-menu__group">
             <li role="none">
               <span aria-hidden="true" className="user-menu__group-label">
-                Theme
+                <Trans>Theme</Trans>
               </span>
             </li>
-            {themes.map((t) => (
-              <li role="none" key={t.value}>
+            {themes.map((o) => (
+              <li role="none" key={o.value}>
                 <button
                   type="button"
                   role="menuitemradio"
-                  aria-checked={theme === t.value}
+                  aria-checked={theme === o.value}
                   className="user-menu__item"
                   tabIndex={-1}
                   onClick={() => {
-                    chooseTheme(t.value);
-                    setTheme(t.value);
+                    chooseTheme(o.value);
+                    setTheme(o.value);
                   }}
                 >
-                  {t.label}
+                  {t(o.label)}
                 </button>
               </li>
             ))}
@@ -105,7 +109,7 @@ export default function UserMenuPopover({ user, menuId, focusFirst, rootRef, onC
               onSignOut();
             }}
           >
-            Sign out
+            <Trans>Sign out</Trans>
           </button>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import '../../features/shell/shell.css';
+import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { weekStartOf } from '../../features/shell/week-start.ts';
 import { LazyHeaderTimer } from '../../features/timer/lazy-header-timer.tsx';
 import { useNow } from '../../features/timer/use-timer.ts';
 import { LazyTaskPicker } from '../../features/timesheet/lazy-task-picker.tsx';
-import { thisWeek, todayLabel, weekNumberLabel } from '../../lib/week.ts';
+import { thisWeek, todayLabel } from '../../lib/week.ts';
 
 // Clock in (once today's timecard has answered) and the notification bell: their code loads after the first screen.
 const HeaderTools = lazy(() => import('../../features/shell/header-tools.tsx'));
@@ -21,6 +22,7 @@ const ApprovalsBadge = lazy(() => import('../../features/approvals/approvals-bad
 
 /** The signed-in frame around a screen: the shell with the user's navigation, this week and the timer. */
 export function AppFrame({ children }: { children: ReactNode }) {
+  const { t } = useLingui();
   const api = useApi();
   const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
   const signOut = useSignOut();
@@ -28,7 +30,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const now = useNow(true, 60_000);
   const today = dateAtOffset(new Date(now), user.timezone ?? 0);
   const week = thisWeek(new Date(now), user.timezone ?? 0, weekStartOf(user));
-  const nav = screensFor(user.role);
+  const nav = screensFor(user.role).map((s) => ({ ...s, label: t(s.label) }));
+  const weekNumber = week % 100;
+  const weekName = t`Week ${weekNumber}`;
+  const day = todayLabel(today);
   return (
     <AppShell
       user={user}
@@ -51,10 +56,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
           to="/timesheet"
           search={{ week }}
           className="today-link"
-          aria-label={`This week, ${weekNumberLabel(week)}; today is ${todayLabel(today)}`}
+          aria-label={t`This week, ${weekName}; today is ${day}`}
         >
-          <span className="today-link__week">{weekNumberLabel(week)}</span>
-          <span className="today-link__day">{todayLabel(today)}</span>
+          <span className="today-link__week">{weekName}</span>
+          <span className="today-link__day">{day}</span>
         </Link>
       }
       clock={
@@ -67,9 +72,9 @@ export function AppFrame({ children }: { children: ReactNode }) {
           renderPicker={(onPick, close) => (
             <LazyTaskPicker
               userId={user.id}
-              label="Start a timer on a task"
+              label={t`Start a timer on a task`}
               hideLabel
-              placeholder="Timer on which task?"
+              placeholder={t`Timer on which task?`}
               focusOnMount
               canReadClients={user.role !== 'member_limited'}
               onPick={(t) => onPick(t)}

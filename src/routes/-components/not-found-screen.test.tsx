@@ -1,13 +1,13 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { StrictMode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../../api/client.ts';
-import { ApiContext } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
-import { SessionContext } from '../../auth/context.ts';
 import { Session } from '../../auth/session.ts';
+import { AppProviders } from '../../app/providers.tsx';
+import { activateLocale } from '../../i18n/runtime.ts';
 import { createAppRouter } from '../../router.tsx';
 
 /*
@@ -26,18 +26,15 @@ async function renderAt(path: string) {
   const api = createApiClient({ baseUrl: () => session.baseUrl, credential: () => session.credential, fetch });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   queryClient.setQueryData(keys.users.me, { id: 7, name: 'Ada Admin', email: 'ada@example.test', role: 'admin', timezone: 0 } as never);
+  await activateLocale('en');
   const router = createAppRouter({ queryClient, session, api });
   router.update({ ...router.options, history: createMemoryHistory({ initialEntries: [path] }) });
   await act(async () => {
     render(
       <StrictMode>
-        <SessionContext.Provider value={session}>
-          <ApiContext.Provider value={api}>
-            <QueryClientProvider client={queryClient}>
-              <RouterProvider router={router} />
-            </QueryClientProvider>
-          </ApiContext.Provider>
-        </SessionContext.Provider>
+        <AppProviders session={session} api={api} queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
       </StrictMode>,
     );
   });

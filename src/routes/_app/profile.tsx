@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
@@ -15,11 +16,12 @@ export const Route = createFileRoute('/_app/profile')({
 });
 
 function ProfileRoute() {
+  const { t } = useLingui();
   const { api } = Route.useRouteContext();
   const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
   return (
     <>
-      <PageTitle>Profile</PageTitle>
+      <PageTitle>{t`Profile`}</PageTitle>
       <ProfilePage user={user} apiKey={user.apiKey && <ApiKeyCard apiKey={user.apiKey} />} />
     </>
   );
