@@ -25,6 +25,8 @@ export function registerUserRoutes(app: Hono<AppEnv>) {
   register(app, userRoutes.updateMe, async (c, { body }, caller) => {
     const [row] = await c.get('deps').db.update(users).set({ locale: body.locale }).where(eq(users.id, caller.user.id)).returning();
     if (!row) throw notFound('User');
+    // The caller is kept resolved for a moment (AUTH_CACHE_MS): the next GET /users/me must show the new language.
+    c.get('deps').authCache?.invalidate({ user: row.id });
     return presentUser(row, 'self', { team: caller.team, viewerIsAdmin: isAdmin(caller) });
   });
 

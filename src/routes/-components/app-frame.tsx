@@ -2,12 +2,13 @@ import '../../features/shell/shell.css';
 import { useLingui } from '@lingui/react/macro';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { dateAtOffset } from '../../../contract/weeks.ts';
 import { useApi } from '../../api/context.ts';
 import { phoneBar, screensFor } from '../../app/screens.ts';
 import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { useSignOut } from '../../auth/use-sign-out.ts';
+import { activateLocale, currentLocale } from '../../i18n/runtime.ts';
 import { AppShell } from '../../features/shell/app-shell.tsx';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { LazyHeaderTimer } from '../../features/timer/lazy-header-timer.tsx';
@@ -26,6 +27,10 @@ export function AppFrame({ children }: { children: ReactNode }) {
   const api = useApi();
   const { data: user } = useSuspenseQuery(currentUserQueryOptions(api));
   const signOut = useSignOut();
+  // The language kept on the server wins over this device's guess (chosen on another device, say).
+  useEffect(() => {
+    if (user.locale && user.locale !== currentLocale()) void activateLocale(user.locale, window.localStorage);
+  }, [user.locale]);
   // Re-read once a minute so "today" moves on at midnight.
   const now = useNow(true, 60_000);
   const today = dateAtOffset(new Date(now), user.timezone ?? 0);
