@@ -1,6 +1,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '../ui/toast.tsx';
+import Toaster from '../ui/toaster-view.tsx';
 import { loadLater, useLater } from './load-later.ts';
 
 // Toasts leave on a timer: each test starts with none.

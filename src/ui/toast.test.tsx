@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { toast, Toaster } from './toast.tsx';
+import { toast } from './toast.tsx';
+import Toaster from './toaster-view.tsx';
 
 beforeEach(() => vi.useFakeTimers({ toFake: ['setTimeout'] }));
 afterEach(() => {

@@ -1,8 +1,7 @@
-import './toast.css';
-import { useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
 
 export type ToastTone = 'info' | 'success' | 'error';
-interface ToastItem {
+export interface ToastItem {
   id: number;
   message: string;
   tone: ToastTone;
@@ -10,14 +9,16 @@ interface ToastItem {
 }
 
 let items: ToastItem[] = [];
+/** The toasts on screen now, newest last. */
+export const currentToasts = () => items;
 let nextId = 1;
 const listeners = new Set<() => void>();
 const emit = () => listeners.forEach((fn) => fn());
 
 /** While the pointer or focus is on the toasts, none leaves (WCAG 2.2.1): its time runs on a second at a time. */
 let held = false;
-const hold = () => (held = true);
-const release = () => (held = false);
+export const hold = () => (held = true);
+export const release = () => (held = false);
 const expire = (id: number) => (held ? setTimeout(expire, 1000, id) : dismiss(id));
 
 /**
@@ -31,74 +32,27 @@ export function toast(message: string, tone: ToastTone = 'info', options: { undo
   setTimeout(expire, tone === 'error' || options.undo ? 8000 : 4000, id);
 }
 
-function dismiss(id: number) {
+export function dismiss(id: number) {
   items = items.filter((t) => t.id !== id);
   // The toast under the pointer or focus may be the one that went: with none left, nothing is held.
   if (!items.length) held = false;
   emit();
 }
 
-const subscribe = (fn: () => void) => {
+export const subscribe = (fn: () => void) => {
   listeners.add(fn);
   return () => listeners.delete(fn);
 };
 
-/**
- * Where toasts appear; announced politely (errors assertively). They wait while hovered or focused, so an
- * Undo is never taken away from under the pointer.
- */
-export function Toaster() {
-  const list = useSyncExternalStore(subscribe, () => items);
-  return (
-    <div
-      className="toaster"
-      onPointerEnter={hold}
-      onPointerLeave={release}
-      onFocus={hold}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) release();
-      }}
-    >
-      <div role="status" aria-live="polite" className="toaster__region">
-        {list
-          .filter((t) => t.tone !== 'error')
-          .map((t) => (
-            <ToastView key={t.id} item={t} />
-          ))}
-      </div>
-      <div role="alert" className="toaster__region">
-        {list
-          .filter((t) => t.tone === 'error')
-          .map((t) => (
-            <ToastView key={t.id} item={t} />
-          ))}
-      </div>
-    </div>
-  );
-}
+// The toasts' look and regions load just after the first screen is drawn: nothing shows a toast before then,
+// and one raised meanwhile waits in the list above until they arrive.
+const View = lazy(() => import('./toaster-view.tsx'));
 
-function ToastView({ item }: { item: ToastItem }) {
+/** Where toasts appear (see toaster-view.tsx). */
+export function Toaster() {
   return (
-    <div className={`toast toast--${item.tone}`}>
-      <span className="toast__icon" aria-hidden="true">
-        {item.tone === 'error' ? '!' : item.tone === 'success' ? '\u2713' : 'i'}
-      </span>
-      <span className="toast__text">{item.message}</span>
-      {item.undo && (
-        <button
-          type="button"
-          className="toast__undo"
-          onClick={() => {
-            dismiss(item.id);
-            item.undo?.();
-          }}
-        >
-          Undo
-        </button>
-      )}
-      <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismiss(item.id)}>
-        ×
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <View />
+    </Suspense>
   );
 }
