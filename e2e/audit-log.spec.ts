@@ -5,9 +5,6 @@ import { call } from './timesheet-helpers.ts';
 test.use({ viewport: { width: 1360, height: 900 } });
 
 test('an admin changes a role, opens the audit log, filters by kind and sees the entry', async ({ page }) => {
-  // Sign-in, a role change, an axe scan, two screenshots and a download: 12 s on a quiet machine, but it once ran
-  // 31.5 s (every step right) in a slow run, past the default 30 s.
-  test.setTimeout(60_000);
   const n = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `Audra Audit ${n}`;
   await call('POST', '/team/users', adaKey(), { name, email: `audra-${n}@example.test` });

@@ -101,14 +101,6 @@ export default async function globalSetup() {
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  try {
-    await waitForApi(apiUrl, api);
-  } catch (e) {
-    api.kill('SIGTERM');
-    await web.close();
-    throw e;
-  }
-
   process.env.E2E_WEB_URL = web.url;
   process.env.E2E_API_URL = apiUrl;
   process.env.E2E_API_KEY = created.apiKey;
@@ -116,9 +108,10 @@ export default async function globalSetup() {
   process.env.E2E_SOLO_ADMIN_KEY = solo.apiKey;
   process.env.E2E_TWO_FACTOR_ADMIN_KEY = twoFactorAdmin.apiKey;
 
-  // The reports' month is seeded here, once, before any worker starts: two files that read it (reports, dark
-  // theme) run side by side, and each seeding it on finding it missing would seed it twice.
   try {
+    await waitForApi(apiUrl, api);
+    // The reports' month is seeded here, once, before any worker starts: two files that read it (reports, dark
+    // theme) run side by side, and each seeding it on finding it missing would seed it twice.
     const { seedReports } = await import('./reports-helpers.ts');
     await seedReports(members.reports!.id);
   } catch (e) {

@@ -39,7 +39,7 @@ const columns: Column<AuditEntry>[] = [
     header: 'Who, from where',
     // The address under the name: one column less, so the change itself has the room.
     cell: (e) => (
-      <span className={styles.who}>
+      <span className={`${teamStyles.who} ${styles.wrap}`}>
         <span>{e.actor.name}</span>
         {e.address ? <span className={styles.muted}>{e.address}</span> : null}
       </span>
@@ -47,13 +47,13 @@ const columns: Column<AuditEntry>[] = [
     width: '12rem',
   },
   { id: 'what', header: 'What', cell: (e) => kindLabel(e.kind), width: '11rem' },
-  { id: 'subject', header: 'Subject', cell: (e) => (e.subject ? <span className={styles.wrap}>{`${e.subject.name} (${e.subject.type})`}</span> : '') },
+  { id: 'subject', header: 'Subject', cell: (e) => (e.subject ? <span className={`${styles.subject} ${styles.wrap}`}>{`${e.subject.name} (${e.subject.type})`}</span> : '') },
   {
     id: 'change',
     header: 'Before → after',
     cell: (e) =>
       e.before || e.after ? (
-        <span className={styles.change}>
+        <span className={`${styles.change} ${styles.wrap}`}>
           {values(e.before) || '—'} → {values(e.after) || '—'}
         </span>
       ) : (
