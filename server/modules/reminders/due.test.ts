@@ -36,4 +36,10 @@ describe('reminders due at a fixed clock', () => {
   it('turned-off reminders do not fire', () => {
     expect(dueReminders({ ...defaultSchedule, submitOn: false, missingOn: false }, person('Europe/Berlin'), new Date('2026-11-27T15:00:00Z'))).toEqual([]);
   });
+
+  it('a timer running past the limit is reminded once per timer, even on a weekend', () => {
+    const p = { ...person('Asia/Tokyo'), timer: { id: 7, startedAt: new Date('2026-11-28T00:00:00Z') } };
+    expect(dueReminders(defaultSchedule, p, new Date('2026-11-28T07:59:00Z'))).toEqual([]);
+    expect(dueReminders(defaultSchedule, p, new Date('2026-11-28T08:00:00Z'))).toEqual([{ kind: 'reminder.timer', period: 'timer-7' }]);
+  });
 });

@@ -4,7 +4,7 @@ import { addDays, format, parseISO } from 'date-fns';
 // time zone, workdays and approved time off, and the clock. The scheduler stores each answer under its
 // (person, kind, period) key, so asking twice for the same moment gives the same keys and nothing twice.
 
-export type ReminderKind = 'reminder.submit' | 'reminder.missing';
+export type ReminderKind = 'reminder.submit' | 'reminder.missing' | 'reminder.timer';
 
 export interface TeamSchedule {
   /** Local time "HH:mm" of the submit reminder on the person's last workday of the week. */
@@ -13,6 +13,9 @@ export interface TeamSchedule {
   /** Local time "HH:mm" of the missing-time reminder on the workday after the short one. */
   missingAt: string;
   missingOn: boolean;
+  /** Hours a timer may run before its owner is reminded. */
+  timerLimitHours: number;
+  timerOn: boolean;
 }
 
 export interface Person {
@@ -21,6 +24,8 @@ export interface Person {
   workdays: number[];
   /** Local dates (yyyy-MM-dd) of approved time off. */
   timeOff: Set<string>;
+  /** The running timer, if any: its id and when it started. */
+  timer?: { id: number; startedAt: Date };
 }
 
 export interface DueReminder {
@@ -29,7 +34,7 @@ export interface DueReminder {
   period: string;
 }
 
-export const defaultSchedule: TeamSchedule = { submitAt: '16:00', submitOn: true, missingAt: '10:00', missingOn: true };
+export const defaultSchedule: TeamSchedule = { submitAt: '16:00', submitOn: true, missingAt: '10:00', missingOn: true, timerLimitHours: 8, timerOn: true };
 
 /** The person's local date and "HH:mm" at `now`. */
 export function localNow(now: Date, timeZone: string): { date: string; time: string } {
@@ -46,9 +51,12 @@ const works = (p: Person, date: string) => p.workdays.includes(isoDay(date)) && 
 
 /** The reminders due for `p` at `now`: each fires from its local time onward on the day it belongs to. */
 export function dueReminders(s: TeamSchedule, p: Person, now: Date): DueReminder[] {
-  const { date, time } = localNow(now, p.timeZone);
-  if (!works(p, date)) return [];
   const due: DueReminder[] = [];
+  // A long timer is told about whatever the day: it keeps counting on days off too. Its period is the timer.
+  if (s.timerOn && p.timer && now.getTime() - p.timer.startedAt.getTime() >= s.timerLimitHours * 3_600_000)
+    due.push({ kind: 'reminder.timer', period: `timer-${p.timer.id}` });
+  const { date, time } = localNow(now, p.timeZone);
+  if (!works(p, date)) return due;
   const lastWorkday = Math.max(...p.workdays);
   if (s.submitOn && isoDay(date) === lastWorkday && time >= s.submitAt) due.push({ kind: 'reminder.submit', period: date });
   if (s.missingOn && time >= s.missingAt) {
