@@ -22,6 +22,7 @@ import { appRoutes } from './apps.ts';
 import { opsRoutes } from './ops.ts';
 import { roundingRoutes } from './rounding-routes.ts';
 import { notificationRoutes } from './notifications.ts';
+import { reminderRoutes } from './reminders.ts';
 import { importRoutes } from './imports.ts';
 import { auditRoutes } from './audit-log.ts';
 
@@ -51,6 +52,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   teamBilling: teamBillingRoutes,
   rounding: roundingRoutes,
   notifications: notificationRoutes,
+  reminders: reminderRoutes,
   imports: importRoutes,
   auditLog: auditRoutes,
   apps: appRoutes,

@@ -14,6 +14,9 @@ export const notificationKinds = [
   'timeoff.approved',
   'timeoff.rejected',
   'timeoff.waiting',
+  'reminder.submit',
+  'reminder.missing',
+  'reminder.timer',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 export type NotificationKind = z.infer<typeof notificationKind>;

@@ -22,6 +22,7 @@ import { registerImportRoutes } from './modules/imports/routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
+import { registerReminderRoutes } from './modules/reminders/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
@@ -47,6 +48,7 @@ const modules = [
   registerImportRoutes,
   registerWebhookRoutes,
   registerNotificationRoutes,
+  registerReminderRoutes,
   registerAuditRoutes,
   registerOAuthRoutes,
 ];

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { ReminderSchedule } from '../../../contract/reminders.ts';
 import type { ProjectRounding, RoundingRule } from '../../../contract/rounding.ts';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -13,6 +14,8 @@ export const teams = pgTable('teams', {
   rounding: jsonb('rounding').$type<RoundingRule | null>(),
   /** Everyone must sign in with two-factor: people without it set it up at their next sign-in. */
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /** The reminder schedule (contract/reminders.ts); null = the defaults. */
+  reminders: jsonb('reminders').$type<ReminderSchedule | null>(),
   /** What the team's invoices show at the top (blank: the team's name), and their payment terms. */
   billingName: text('billing_name').notNull().default(''),
   billingAddress: text('billing_address').notNull().default(''),

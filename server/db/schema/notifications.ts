@@ -52,17 +52,22 @@ export const notifications = pgTable(
   (t) => [index('notifications_user_idx').on(t.userId, t.inApp, t.id), index('notifications_unread_idx').on(t.userId, t.readAt)],
 );
 
+/** The team, person and kind of notification a row is about. */
+const personKind = () => ({
+  teamId: integer('team_id')
+    .notNull()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: notificationKinds }).$type<NotificationKind>().notNull(),
+});
+
 /** A person's channel for one kind; a kind without a row arrives in the app and by email. */
 export const notificationPreferences = pgTable(
   'notification_preferences',
   {
-    teamId: integer('team_id')
-      .notNull()
-      .references(() => teams.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: notificationKinds }).$type<NotificationKind>().notNull(),
+    ...personKind(),
     channel: text('channel', { enum: notificationChannels }).$type<NotificationChannel>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
@@ -103,4 +108,19 @@ export const mailOutbox = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`sent_at is null and failed_at is null`),
   ],
+);
+
+/**
+ * Reminders sent, once each: the scheduler inserts the (person, kind, period) key with ON CONFLICT DO NOTHING in
+ * the transaction that creates the notification, so a second run, or another instance running at the same
+ * moment, finds the key taken and sends nothing. The period is the day the reminder is about, or the timer.
+ */
+export const remindersSent = pgTable(
+  'reminders_sent',
+  {
+    ...personKind(),
+    period: text('period').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.period] })],
 );

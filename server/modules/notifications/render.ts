@@ -28,6 +28,9 @@ export const kindLabels: Record<NotificationKind, string> = {
   'timeoff.approved': 'your time off approved',
   'timeoff.rejected': 'your time off rejected',
   'timeoff.waiting': 'a time-off request waits for your review',
+  'reminder.submit': 'a reminder to submit your week',
+  'reminder.missing': 'a reminder to log a short day',
+  'reminder.timer': 'a reminder of a long-running timer',
 };
 
 const ACCENT = '#2f6f5e';

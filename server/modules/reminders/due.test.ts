@@ -28,6 +28,12 @@ describe('reminders due at a fixed clock', () => {
     expect(dueReminders(defaultSchedule, person('Europe/Berlin', ['2026-11-27']), new Date('2026-11-30T09:00:00Z'))).toEqual([{ kind: 'reminder.missing', period: '2026-11-26' }]);
   });
 
+  it('a UTC offset in hours (as profiles hold it) works like a zone: 16:00 at +5.5 is 10:30 UTC', () => {
+    const p: Person = { timeZone: 5.5, workdays: [1, 2, 3, 4, 5], timeOff: new Set() };
+    expect(dueReminders(defaultSchedule, p, new Date('2026-11-27T10:30:00Z'))).toContainEqual({ kind: 'reminder.submit', period: '2026-11-27' });
+    expect(dueReminders(defaultSchedule, p, new Date('2026-11-27T10:29:00Z')).map((r) => r.kind)).not.toContain('reminder.submit');
+  });
+
   it('the same moment gives the same keys (the once-only key of the store)', () => {
     const at = new Date('2026-11-27T15:30:00Z');
     expect(dueReminders(defaultSchedule, person('Europe/Berlin'), at)).toEqual(dueReminders(defaultSchedule, person('Europe/Berlin'), at));

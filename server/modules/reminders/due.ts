@@ -1,4 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
+import { clockAtOffset, dateAtOffset } from '../../../contract/weeks.ts';
 
 // Which reminders are due for a person at a moment: a pure function of the team's schedule, the person's
 // time zone, workdays and approved time off, and the clock. The scheduler stores each answer under its
@@ -19,7 +20,8 @@ export interface TeamSchedule {
 }
 
 export interface Person {
-  timeZone: string;
+  /** An IANA time zone, or a UTC offset in hours as people's profiles hold it (fractions allowed). */
+  timeZone: string | number;
   /** ISO weekdays the person works (1 = Monday … 7 = Sunday). */
   workdays: number[];
   /** Local dates (yyyy-MM-dd) of approved time off. */
@@ -37,7 +39,8 @@ export interface DueReminder {
 export const defaultSchedule: TeamSchedule = { submitAt: '16:00', submitOn: true, missingAt: '10:00', missingOn: true, timerLimitHours: 8, timerOn: true };
 
 /** The person's local date and "HH:mm" at `now`. */
-export function localNow(now: Date, timeZone: string): { date: string; time: string } {
+export function localNow(now: Date, timeZone: string | number): { date: string; time: string } {
+  if (typeof timeZone === 'number') return { date: dateAtOffset(now, timeZone), time: clockAtOffset(now, timeZone) };
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
       .formatToParts(now)

@@ -19,6 +19,9 @@ const kindLabels: Record<NotificationKind, string> = {
   'week.rejected': 'My week is rejected',
   'timeoff.approved': 'My time off is approved',
   'timeoff.rejected': 'My time off is rejected',
+  'reminder.submit': 'Reminder to submit my week',
+  'reminder.missing': 'Reminder to log a short day',
+  'reminder.timer': 'Reminder of a long-running timer',
 };
 
 const channels: { value: NotificationChannel; label: string }[] = [

@@ -1,0 +1,26 @@
+import { eq } from 'drizzle-orm';
+import type { Hono } from 'hono';
+import { defaultReminderSchedule, reminderRoutes, type ReminderSchedule } from '../../../contract/reminders.ts';
+import { teams } from '../../db/schema/index.ts';
+import type { AppEnv } from '../../http/env.ts';
+import { requireAdmin } from '../../http/permissions.ts';
+import { register } from '../../http/route.ts';
+
+/** A team's stored schedule, or the defaults when none is set. */
+export const scheduleOf = (stored: ReminderSchedule | null | undefined): ReminderSchedule => ({ ...defaultReminderSchedule, ...stored });
+
+/** The team's reminder schedule: every member reads it, admins set it. */
+export function registerReminderRoutes(app: Hono<AppEnv>) {
+  register(app, reminderRoutes.getTeam, async (c) => {
+    const scope = c.get('scope');
+    const [team] = await scope.db.select({ reminders: teams.reminders }).from(teams).where(eq(teams.id, scope.teamId));
+    return scheduleOf(team?.reminders);
+  });
+
+  register(app, reminderRoutes.putTeam, async (c, { body }, caller) => {
+    requireAdmin(caller);
+    const scope = c.get('scope');
+    await scope.db.update(teams).set({ reminders: body }).where(eq(teams.id, scope.teamId));
+    return body;
+  });
+}
