@@ -4,12 +4,13 @@ import { startAttachmentSweep } from './modules/attachments/sweep.ts';
 import { sweepIdempotencyKeys } from './http/idempotency.ts';
 import { startSweep } from './lib/periodic.ts';
 import { createMailWorker } from './modules/notifications/mail.ts';
+import { startReminders } from './modules/reminders/worker.ts';
 
 export interface Background {
   stop(): Promise<void>;
 }
 
-/** Work the API process runs beside requests (webhook delivery, notification emails, sweeps). Each job stops with the process. */
+/** Work the API process runs beside requests (webhook delivery, notification emails, reminders, sweeps). Each job stops with the process. */
 export async function startBackground(deps: Deps): Promise<Background> {
   const jobs: Background[] = [];
   const webhooks = createWebhookWorker(deps);
@@ -21,6 +22,7 @@ export async function startBackground(deps: Deps): Promise<Background> {
     mail.start();
     jobs.push(mail);
   }
+  if (deps.config.remindersIntervalMs) jobs.push(startReminders(deps, deps.config.remindersIntervalMs));
   jobs.push(startAttachmentSweep(deps));
   jobs.push(startSweep('idempotency keys', deps.logger, 60 * 60 * 1000, () => sweepIdempotencyKeys(deps.db, deps.clock())));
   return { stop: async () => void (await Promise.all(jobs.map((j) => j.stop()))) };

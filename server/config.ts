@@ -40,6 +40,8 @@ export interface Config {
   smtpUrl?: string | undefined;
   /** Sender of notification emails (MAIL_FROM, `Timekeep <timekeep@localhost>`). */
   mailFrom?: string;
+  /** How often the API sends the reminders due (REMINDERS_INTERVAL_MS, 1 min; 0 turns the scheduler off). */
+  remindersIntervalMs?: number;
 }
 
 /** Timings of webhook handshakes and deliveries. Durations in milliseconds. */
@@ -132,5 +134,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: (env.LOG_LEVEL as Config['logLevel']) ?? 'info',
     smtpUrl: smtpUrlOf(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
+    remindersIntervalMs: envMs(env, 'REMINDERS_INTERVAL_MS', 60_000, 0),
   };
 }

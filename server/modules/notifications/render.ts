@@ -33,6 +33,13 @@ export const kindLabels: Record<NotificationKind, string> = {
   'reminder.timer': 'a reminder of a long-running timer',
 };
 
+/** The button of a mail that asks for something other than a look or a review. */
+const actions: Partial<Record<NotificationKind, string>> = {
+  'reminder.submit': 'Open your week',
+  'reminder.missing': 'Log your time',
+  'reminder.timer': 'See your timer',
+};
+
 const ACCENT = '#2f6f5e';
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
@@ -49,7 +56,7 @@ export function renderMail(
   const url = `${mail.webUrl}${n.link}`;
   const unsubscribe = `${mail.apiUrl}/notifications/unsubscribe?token=${unsubscribeToken(secrets, n.recipient.id, n.kind)}`;
   const profile = `${mail.webUrl}/profile`;
-  const action = n.kind.endsWith('.waiting') ? 'Review it' : 'Open it';
+  const action = actions[n.kind] ?? (n.kind.endsWith('.waiting') ? 'Review it' : 'Open it');
   const { title, comment } = n.payload;
   const text = [
     `Hello ${n.recipient.name},`,

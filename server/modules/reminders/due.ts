@@ -1,4 +1,5 @@
 import { addDays, format, parseISO } from 'date-fns';
+import { defaultReminderSchedule, type ReminderSchedule } from '../../../contract/reminders.ts';
 import { clockAtOffset, dateAtOffset } from '../../../contract/weeks.ts';
 
 // Which reminders are due for a person at a moment: a pure function of the team's schedule, the person's
@@ -7,17 +8,8 @@ import { clockAtOffset, dateAtOffset } from '../../../contract/weeks.ts';
 
 export type ReminderKind = 'reminder.submit' | 'reminder.missing' | 'reminder.timer';
 
-export interface TeamSchedule {
-  /** Local time "HH:mm" of the submit reminder on the person's last workday of the week. */
-  submitAt: string;
-  submitOn: boolean;
-  /** Local time "HH:mm" of the missing-time reminder on the workday after the short one. */
-  missingAt: string;
-  missingOn: boolean;
-  /** Hours a timer may run before its owner is reminded. */
-  timerLimitHours: number;
-  timerOn: boolean;
-}
+/** What deciding needs of the team's schedule (contract/reminders.ts): local times, the timer limit, each on or off. */
+export type TeamSchedule = Pick<ReminderSchedule, 'submitAt' | 'submitOn' | 'missingAt' | 'missingOn' | 'timerLimitHours' | 'timerOn'>;
 
 export interface Person {
   /** An IANA time zone, or a UTC offset in hours as people's profiles hold it (fractions allowed). */
@@ -36,7 +28,7 @@ export interface DueReminder {
   period: string;
 }
 
-export const defaultSchedule: TeamSchedule = { submitAt: '16:00', submitOn: true, missingAt: '10:00', missingOn: true, timerLimitHours: 8, timerOn: true };
+export const defaultSchedule: TeamSchedule = defaultReminderSchedule;
 
 /** The person's local date and "HH:mm" at `now`. */
 export function localNow(now: Date, timeZone: string | number): { date: string; time: string } {
