@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.ts';
-import { teams, timeRecords, users } from '../db/schema/index.ts';
+import { notifications, teams, timeRecords, users } from '../db/schema/index.ts';
 import { verifyPassword } from '../lib/passwords.ts';
 import { Secrets } from '../lib/secrets.ts';
 import { runCli } from './main.ts';
@@ -58,6 +58,10 @@ describe('cli arguments (checked before the database opens)', () => {
     [['user', 'add', '--name', 'A', '--email', 'a@example.test', '--role', 'member', '--password', 'short'], /at least 8 characters/],
     [['team', 'add', '--name', 'A', '--name', 'B'], /given twice/],
     [['team', 'add', 'stray'], /Unexpected argument "stray"/],
+    [['notify', 'run'], /Missing option --at/],
+    [['notify', 'run', '--at', 'friday'], /--at "friday" is not an ISO time/],
+    [['notify', 'run', '--at', '2026-11-27T15:00:00'], /--at "2026-11-27T15:00:00" is not an ISO time with its offset/],
+    [['notify', 'run', '--at', '2026-02-31T15:00:00Z'], /is not an ISO time/],
   ])('%j is refused with exit code 2', async (args, message) => {
     const s = silence();
     const code = await runCli(args, { DATA_DIR: path.join(dataDir, 'never-opened') }).finally(s.restore);
@@ -154,6 +158,28 @@ describe.skipIf(!!process.env.TEST_DATABASE_URL)('cli commands (spawned, on one 
     const byTeam = new Map(rows.map((u) => [u.teamId, u.passwordHash]));
     expect(await verifyPassword('second password', byTeam.get(second))).toBe(true);
     expect(await verifyPassword('correct horse', [...byTeam].find(([team]) => team !== second)![1])).toBe(true);
+  });
+
+  it('notify run --at sends the reminders due at that moment once and prints how many of each kind', async () => {
+    const bo = await inspect(async (db) => (await db.select().from(users).where(eq(users.email, 'bo@example.test')))[0]!);
+    await inspect((db) => db.insert(timeRecords).values({ teamId: bo.teamId, userId: bo.id, date: '2026-11-26', time: 6 * 3600 }));
+    // Friday 27 November 2026, 16:00 UTC: Bo's week has time and is not submitted; everyone's Thursday is checked.
+    const r = await cli('notify', 'run', '--at', '2026-11-27T16:00:00Z');
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.stdout);
+    const sent = await inspect((db) => db.select({ userId: notifications.userId, kind: notifications.kind }).from(notifications));
+    expect(printed).toEqual({
+      at: '2026-11-27T16:00:00.000Z',
+      'reminder.submit': 1,
+      'reminder.missing': sent.filter((n) => n.kind === 'reminder.missing').length,
+      'reminder.timer': 0,
+    });
+    expect(sent.filter((n) => n.kind === 'reminder.submit')).toEqual([{ userId: bo.id, kind: 'reminder.submit' }]);
+    expect(sent.some((n) => n.kind === 'reminder.missing' && n.userId !== bo.id)).toBe(true);
+    expect(sent.some((n) => n.kind === 'reminder.missing' && n.userId === bo.id)).toBe(false); // 6 h of 8 is enough
+    const again = await cli('notify', 'run', '--at', '2026-11-27T16:30:00+00:00');
+    expect(JSON.parse(again.stdout)).toEqual({ at: '2026-11-27T16:30:00.000Z', 'reminder.submit': 0, 'reminder.missing': 0, 'reminder.timer': 0 });
   });
 
   it('seed demo creates the demo team once', async () => {

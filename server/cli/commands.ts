@@ -10,6 +10,8 @@ import { createTeam, createUser } from '../modules/users/service.ts';
 import { UsageError, type FlagSpec } from './args.ts';
 import type { Config } from '../config.ts';
 import { parseImport, runImport } from './import.ts';
+import { runReminders } from '../modules/reminders/run.ts';
+import { isDate } from '../../contract/weeks.ts';
 
 export interface CliContext {
   db: Db;
@@ -57,6 +59,14 @@ const teamIdOf = (v: string | undefined) => {
   if (v === undefined) return undefined;
   if (!/^\d{1,9}$/.test(v) || Number(v) < 1) throw new UsageError(`--team "${v}" is not a team id`);
   return Number(v);
+};
+
+/** A moment as ISO 8601 with its offset or Z (`2026-11-27T15:00:00Z`). */
+const momentOf = (v: string) => {
+  const d = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(v) || !isDate(v.slice(0, 10)) || Number.isNaN(d.getTime()))
+    throw new UsageError(`--at "${v}" is not an ISO time with its offset (e.g. 2026-11-27T15:00:00Z)`);
+  return d;
 };
 
 const define = <I>(c: Command<I>) => c as Command<unknown>;
@@ -144,6 +154,16 @@ export const commands: Command[] = [
       );
       ctx.out('Sign in with:');
       for (const u of result.accounts) ctx.out(`  ${u.role.padEnd(15)} ${u.email.padEnd(32)} password ${u.password}`);
+    },
+  }),
+  define({
+    words: ['notify', 'run'],
+    usage: 'notify run --at ISO-TIME   (sends the reminders due at that moment, each once, and prints how many of each kind)',
+    flags: { required: ['at'] },
+    parse: (f) => ({ at: momentOf(f.at!) }),
+    async run(ctx, input) {
+      const counts = await runReminders(ctx, input.at);
+      ctx.out(JSON.stringify({ at: input.at.toISOString(), ...counts }));
     },
   }),
   define({
