@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
-import { users } from '../../db/schema/index.ts';
+import { mailOutbox, users } from '../../db/schema/index.ts';
 import { fixtures } from '../../test/time-fixtures.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
 import { runReminders, type ReminderCounts } from './run.ts';
@@ -166,6 +166,21 @@ describe('missing-time reminder', () => {
     expect(await kinds(u)).toEqual(['reminder.missing']);
     await run('2026-11-26T09:00:00Z');
     expect(await kinds(u)).toEqual(['reminder.missing']);
+  });
+});
+
+describe('by email', () => {
+  it('with SMTP on, a reminder is queued as a mail with its own button and a link to the day', async () => {
+    const tm = await team({ submitOn: false, timerOn: false });
+    const u = await tm.person(BERLIN);
+    const withMail = { ...t.deps, config: { ...t.deps.config, smtpUrl: 'smtp://127.0.0.1:2525', webOrigins: ['http://web.test'] } };
+    expect((await runReminders(withMail, new Date('2026-11-24T09:00:00Z')))['reminder.missing']).toBeGreaterThanOrEqual(1);
+    const [n] = (await t.call('GET', '/notifications', { as: u })).body.items;
+    expect(n.kind).toBe('reminder.missing');
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.notificationId, n.id));
+    expect(mail!.subject).toBe('Reminder: Monday 23 Nov 2026 has 0:00 logged of your 8:00 day');
+    expect(mail!.text).toContain(`Log your time: http://web.test/timesheet?week=${WEEK}&day=2026-11-23`);
+    expect(mail!.text).toContain('a reminder to log a short day');
   });
 });
 
