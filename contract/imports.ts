@@ -4,7 +4,7 @@ import { defineRoute } from './route.ts';
 
 // Imports of other trackers' exports stand in a file of their own: only the Import screen loads them.
 
-export const importSources = ['toggl', 'clockify', 'harvest'] as const;
+export const importSources = ['toggl', 'clockify', 'harvest', 'kimai'] as const;
 export const importSource = z.enum(importSources);
 export type ImportSourceName = z.infer<typeof importSource>;
 

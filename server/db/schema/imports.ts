@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
-import type { ImportCreated, ImportPreview } from '../../../contract/imports.ts';
+import { importSources, type ImportCreated, type ImportPreview } from '../../../contract/imports.ts';
 import { teams } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { mode: 'date', withTimezone: true });
@@ -12,7 +12,7 @@ export const imports = pgTable(
     teamId: integer('team_id')
       .notNull()
       .references(() => teams.id, { onDelete: 'cascade' }),
-    source: text('source', { enum: ['toggl', 'clockify', 'harvest'] }).notNull(),
+    source: text('source', { enum: importSources }).notNull(),
     fileName: text('file_name').notNull(),
     /** The uploaded file under the data directory (`imports/…`), read again on apply. */
     storageKey: text('storage_key').notNull(),

@@ -302,3 +302,34 @@ describe('files that cannot be read', () => {
     expect(res.body.preview).toMatchObject({ rows: 194, totalSeconds: 948_600, errors: [] });
   });
 });
+
+describe('importing a Kimai export', () => {
+  it('previews, applies into a new team and adds nothing the second time', async () => {
+    const team = await t.roles();
+    const kimai = fixture('kimai-export.csv');
+    const res = await upload(team.admin, kimai, 'kimai', 'kimai-export.csv');
+    expect(res.status).toBe(201);
+    const p = res.body.preview;
+    expect(p).toMatchObject({ rows: 194, totalSeconds: 948_600, errors: [] });
+    expect(p.counts).toEqual({
+      // Kimai puts every project under a customer: the internal one under "Internal".
+      clients: { new: 3, matched: 0 },
+      projects: { new: 5, matched: 0 },
+      tasks: { new: 15, matched: 0 },
+      people: { new: 3, matched: 0 },
+      time: { new: 194, skippedDuplicate: 0, skippedLocked: 0, unreadable: 0 },
+    });
+    const people = p.people.map((x: { key: string }) => ({ key: x.key, invite: true }));
+    const applied = await t.call('POST', `/imports/${res.body.id}/apply`, { as: team.admin, body: { people } });
+    expect(applied.body).toMatchObject({ status: 'applied', created: { rows: 194, seconds: 948_600, clients: 3, projects: 5, users: 3 } });
+    expect(await teamState(team.team.id)).toMatchObject({ seconds: 948_600, clients: 3, projects: 5, tasks: 15 });
+    const [bjorn] = await t.db
+      .select()
+      .from(users)
+      .where(and(eq(users.teamId, team.team.id), eq(users.email, 'bjorn@example.test')));
+    expect(bjorn).toMatchObject({ name: 'Björn Ødegård', status: 'invited', passwordHash: null });
+
+    const again = await upload(team.admin, kimai, 'kimai', 'kimai-export.csv');
+    expect(again.body.preview.counts.time).toEqual({ new: 0, skippedDuplicate: 194, skippedLocked: 0, unreadable: 0 });
+  });
+});

@@ -47,6 +47,21 @@ const PROJECTS = {
   'Internal training': 12 * WEEKDAY,
 };
 
+/** The first row of a file with start and end times: Ana's Monday morning. */
+const ANA_FIRST: ImportRow = {
+  line: 2,
+  person: { name: 'Ana Lima', email: 'ana.lima@example.test' },
+  client: 'Acme Corp',
+  project: 'Website redesign',
+  task: 'Design',
+  note: 'Layouts, first pass',
+  billable: true,
+  date: '2026-01-05',
+  start: '09:00:00',
+  end: '11:00:00',
+  seconds: 7200,
+};
+
 describe('reading exports', () => {
   it('reads a Toggl Track detailed report (UTF-8 with BOM)', async () => {
     const { summary, rows, people, projects } = await read('toggl', fixture('toggl-detailed.csv'));
@@ -54,19 +69,7 @@ describe('reading exports', () => {
     expect(people).toEqual({ 'Ana Lima': 453_600, 'Björn Ødegård': 327_600, 'Zoë Chen': 167_400 });
     expect(people).toEqual(PEOPLE);
     expect(projects).toEqual(PROJECTS);
-    expect(rows[0]).toEqual({
-      line: 2,
-      person: { name: 'Ana Lima', email: 'ana.lima@example.test' },
-      client: 'Acme Corp',
-      project: 'Website redesign',
-      task: 'Design',
-      note: 'Layouts, first pass',
-      billable: true,
-      date: '2026-01-05',
-      start: '09:00:00',
-      end: '11:00:00',
-      seconds: 7200,
-    });
+    expect(rows[0]).toEqual(ANA_FIRST);
     // The note quoted over two lines starts on line 11; the next row on line 13.
     expect(rows[9]).toMatchObject({ line: 11, note: 'Review "draft", part 1\nand notes for the team', task: undefined, seconds: 1800 });
     expect(rows[10]).toMatchObject({ line: 13, date: '2026-01-08' });
@@ -129,6 +132,40 @@ describe('reading exports', () => {
         seconds: 7200,
       });
     }
+  });
+
+  it('reads a Kimai export: local dates with their offset, ISO durations, 1 and 0, activities as tasks', async () => {
+    const { summary, rows, people, projects } = await read('kimai', fixture('kimai-export.csv'));
+    expect(summary).toMatchObject({ rows: 194, problems: [], separator: ',' });
+    expect(people).toEqual(PEOPLE);
+    expect(projects).toEqual(PROJECTS);
+    expect(rows[0]).toEqual(ANA_FIRST);
+    // Without a display name, the login names the person; the email still matches them.
+    expect(rows[1]).toMatchObject({ person: { name: 'Björn Ødegård', email: 'bjorn@example.test' } });
+    expect(rows[2]).toMatchObject({ task: 'Meetings', seconds: 2715 });
+    // The night the clocks go forward (offset +02:00 from that date) and the entry past midnight keep their day.
+    expect(rows.find((r) => r.date === '2026-03-29')).toMatchObject({ start: '01:30:00', end: '03:30:00', seconds: 3600 });
+    expect(rows.find((r) => r.date === '2026-02-14')).toMatchObject({ start: '23:30:00', end: '00:45:00', seconds: 4500 });
+    expect(rows.filter((r) => !r.billable).every((r) => r.project === 'Internal training')).toBe(true);
+  });
+
+  it('reads Kimai durations as [h]:mm or decimal hours too, and an export without a Billable column', async () => {
+    const text = fixture('kimai-export.csv').toString('utf8');
+    const clock = text.replace('P0Y0M0DT2H0M0S0F', '2:00').replace('P0Y0M0DT1H30M0S0F', '1.5');
+    const { rows } = await read('kimai', Buffer.from(clock));
+    expect(rows.slice(0, 2).map((r) => r.seconds)).toEqual([7200, 5400]);
+    // An older export: the column is not there (renamed here, so the rows keep their width).
+    const [header, ...rest] = text.split('\r\n');
+    expect(header).toContain(',Billable,');
+    const old = await read('kimai', Buffer.from([header!.replace(',Billable,', ',Invoice,'), ...rest].join('\r\n')));
+    expect(old.summary.rows).toBe(194);
+    expect(old.rows.every((r) => r.billable)).toBe(true);
+  });
+
+  it('lists a Kimai row with a duration it cannot read, naming the value', async () => {
+    const text = fixture('kimai-export.csv').toString('utf8').replace('P0Y0M0DT2H0M0S0F', 'P1M');
+    const { summary } = await read('kimai', Buffer.from(text));
+    expect(summary.problems).toEqual([{ line: 2, message: 'Line 2: Duration "P1M" is not a duration' }]);
   });
 
   it('names the missing columns and the likely source when the wrong source is chosen', async () => {

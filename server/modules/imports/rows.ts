@@ -1,11 +1,13 @@
-/** The trackers a file can come from. */
-export const IMPORT_SOURCES = ['toggl', 'clockify', 'harvest'] as const;
-export type ImportSource = (typeof IMPORT_SOURCES)[number];
+import type { ImportSourceName } from '../../../contract/imports.ts';
+
+/** The trackers a file can come from (the contract's list). */
+export type ImportSource = ImportSourceName;
 
 export const SOURCE_LABELS: Record<ImportSource, string> = {
   toggl: 'Toggl Track detailed report',
   clockify: 'Clockify detailed report',
   harvest: 'Harvest detailed time report',
+  kimai: 'Kimai timesheet export',
 };
 
 /** One time entry of an export, the same whatever tracker it came from. */

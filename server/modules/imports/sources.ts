@@ -125,4 +125,32 @@ const harvest: SourceSpec = {
   }),
 };
 
-export const SOURCES: Record<ImportSource, SourceSpec> = { toggl, clockify, harvest };
+/** A date that may carry its time and offset (`2026-01-05T09:00:00+01:00`): the day as the source's user saw it. */
+const dayOf = (v: string) => (/^\d{4}-\d{2}-\d{2}T/.test(v) ? v.slice(0, 10) : v);
+
+/**
+ * Kimai, Times → Export → CSV, with the English column names. Dates come as the user's local date and time
+ * with its offset, From and To as HH:mm, the duration as an ISO 8601 interval (or [h]:mm, or decimal hours when
+ * the user exports decimals), booleans as 1 and 0; an activity is a task. Name is the display name (empty when
+ * none is set), User the login.
+ */
+const kimai: SourceSpec = {
+  required: ['Date', 'From', 'To', 'Duration', 'User', 'Customer', 'Project', 'Activity', 'Description'],
+  dateColumn: 'Date',
+  row: (cell, line, order) => ({
+    line,
+    person: { name: optional(cell('Name')) ?? need(cell, 'User'), email: email(cell('E-mail')) },
+    client: cell('Customer').trim(),
+    project: need(cell, 'Project'),
+    task: optional(cell('Activity')),
+    note: cell('Description').trim(),
+    // Older exports have no Billable column: Kimai counts a record billable unless marked otherwise.
+    billable: cell('Billable').trim() === '' ? true : readYesNo('Billable', cell('Billable')),
+    date: readDate('Date', dayOf(need(cell, 'Date')), order),
+    start: readTime('From', need(cell, 'From')),
+    end: readTime('To', need(cell, 'To')),
+    seconds: readDuration('Duration', need(cell, 'Duration')),
+  }),
+};
+
+export const SOURCES: Record<ImportSource, SourceSpec> = { toggl, clockify, harvest, kimai };

@@ -58,9 +58,17 @@ export function readTime(column: string, value: string): string {
   throw new RowValueError(`${column} "${value}" is not a time of day`);
 }
 
-/** A duration as `H:MM:SS`, `H:MM` or decimal hours (`1.5` or `1,5`), in whole seconds. */
+/** An ISO 8601 duration as PHP writes one (`P0Y0M0DT2H0M0S0F`, Kimai's CSV), without years or months. */
+const ISO_DURATION = /^P(?:0+Y)?(?:0+M)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?(?:\d+F)?)?$/;
+
+/**
+ * A duration as `H:MM:SS`, `H:MM`, decimal hours (`1.5` or `1,5`) or ISO 8601 (`PT1H30M`, days at most), in
+ * whole seconds.
+ */
 export function readDuration(column: string, value: string): number {
   const v = value.trim();
+  const iso = v.length > 1 ? ISO_DURATION.exec(v) : null;
+  if (iso) return Number(iso[1] ?? 0) * 86400 + Number(iso[2] ?? 0) * 3600 + Number(iso[3] ?? 0) * 60 + Number(iso[4] ?? 0);
   const clock = /^(\d+):([0-5]\d)(?::([0-5]\d))?$/.exec(v);
   if (clock) return Number(clock[1]) * 3600 + Number(clock[2]) * 60 + Number(clock[3] ?? 0);
   const decimal = /^\d+(?:[.,]\d+)?$/.test(v) ? Number(v.replace(',', '.')) : NaN;

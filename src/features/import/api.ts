@@ -18,6 +18,7 @@ export const sourceLabels: Record<ImportSourceName, string> = {
   toggl: 'Toggl Track detailed CSV',
   clockify: 'Clockify detailed CSV',
   harvest: 'Harvest detailed time CSV',
+  kimai: 'Kimai timesheet export (CSV)',
 };
 
 /** What the drop zone takes: the trackers' CSV exports (semicolon or tab separated ones too). */
@@ -29,10 +30,7 @@ export const importRules: FileRules = {
 };
 
 /** Sends the export itself as the body; the answer is the preview, nothing is written to the team yet. */
-export function uploadImport(
-  source: ImportSourceName,
-  opts: Omit<UploadOptions, 'path' | 'rawAs' | 'name'>,
-): Promise<ImportView> {
+export function uploadImport(source: ImportSourceName, opts: Omit<UploadOptions, 'path' | 'rawAs' | 'name'>): Promise<ImportView> {
   const query = new URLSearchParams({ source, name: opts.file.name });
   return uploadFile({ ...opts, path: `${imports.createImport.path}?${query}`, rawAs: 'text/csv' }) as Promise<ImportView>;
 }
