@@ -4,9 +4,42 @@ import { defineRoute } from './route.ts';
 
 // Imports of other trackers' exports stand in a file of their own: only the Import screen loads them.
 
-export const importSources = ['toggl', 'clockify', 'harvest', 'kimai'] as const;
+export const importSources = ['toggl', 'clockify', 'harvest', 'kimai', 'csv'] as const;
 export const importSource = z.enum(importSources);
 export type ImportSourceName = z.infer<typeof importSource>;
+
+/** The fields a row of any other CSV can fill, each from a column the admin chooses. */
+export const mappedFields = ['date', 'person', 'email', 'client', 'project', 'task', 'note', 'billable', 'start', 'end', 'duration'] as const;
+export type MappedField = (typeof mappedFields)[number];
+
+const column = z.string().trim().min(1).max(200);
+/**
+ * How a CSV of another shape reads (source `csv`): the column holding each field (by its header name), and the
+ * order of day and month in dates such as 03/04/2026 (`auto` decides from the file's dates). A date, a person,
+ * a project and a duration are needed; without a duration column, start and end times make one.
+ */
+export const importMapping = z
+  .object({
+    columns: z.object({
+      date: column,
+      person: column,
+      email: column.optional(),
+      client: column.optional(),
+      project: column,
+      task: column.optional(),
+      note: column.optional(),
+      billable: column.optional(),
+      start: column.optional(),
+      end: column.optional(),
+      duration: column.optional(),
+    }),
+    dateOrder: z.enum(['auto', 'dmy', 'mdy']).default('auto'),
+  })
+  .refine((m) => m.columns.duration !== undefined || (m.columns.start !== undefined && m.columns.end !== undefined), {
+    message: 'Choose a duration column, or both start and end columns',
+    path: ['columns', 'duration'],
+  });
+export type ImportMapping = z.infer<typeof importMapping>;
 
 /** Largest export accepted, in bytes. */
 export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
@@ -68,6 +101,8 @@ export const importView = z.object({
   appliedAt: dateTimeString.nullable(),
   undoneAt: dateTimeString.nullable(),
   preview: importPreview,
+  /** How the file's columns were read, for source `csv` (null for the trackers' own exports). */
+  mapping: importMapping.nullable(),
   /** What the apply created (null before it). */
   created: importCreated.nullable(),
 });
@@ -94,13 +129,19 @@ export const importRoutes = {
     tag: T,
     summary:
       "Upload another tracker's export (the file itself as the body) and preview what importing it would do; nothing is written to the team yet (admins)",
-    query: z.object({ source: importSource, name: z.string().trim().min(1).max(255).optional() }),
+    query: z.object({
+      source: importSource,
+      name: z.string().trim().min(1).max(255).optional(),
+      /** With source `csv`: the mapping (see importMapping) as JSON. */
+      mapping: z.string().max(4000).optional(),
+    }),
     consumes: 'text/csv',
     status: 201,
     response: importView,
     answers: {
+      400: 'A csv import without its mapping',
       413: 'The file is larger than 200 MB',
-      422: 'The file cannot be read (wrong source, encoding, cut off): the message names the problem and the line',
+      422: 'The file cannot be read (wrong source, encoding, cut off), or the mapping of a csv is missing or invalid: the message names the problem and the line',
     },
   }),
   listImports: defineRoute({

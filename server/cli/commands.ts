@@ -169,8 +169,8 @@ export const commands: Command[] = [
   define({
     words: ['import'],
     usage:
-      'import --from toggl|clockify|harvest --file FILE [--team ID] [--dry-run] [--yes]   (prints the preview; applies only with --yes: people found by email or name are matched, the others invited)',
-    flags: { required: ['from', 'file'], optional: ['team'], switches: ['dry-run', 'yes'] },
+      'import --from toggl|clockify|harvest|kimai|csv --file FILE [--mapping M.json] [--team ID] [--dry-run] [--yes]   (prints the preview; applies only with --yes: people found by email or name are matched, the others invited; csv needs --mapping)',
+    flags: { required: ['from', 'file'], optional: ['team', 'mapping'], switches: ['dry-run', 'yes'] },
     parse: parseImport,
     async run(ctx, input) {
       const teamId = await existingTeam(ctx.db, input.teamId);

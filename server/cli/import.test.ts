@@ -89,6 +89,26 @@ describe('npm run cli -- import', () => {
       'Line 4: Hours "lots" is not a duration',
     ]);
     expect(await counts()).toEqual(before);
-    expect((await cli('import', '--from', 'kimai', '--file', bad)).stderr).toContain('--from "kimai" is not a source');
+    expect((await cli('import', '--from', 'paymo', '--file', bad)).stderr).toContain('--from "paymo" is not a source');
+  }, 120_000);
+
+  it('reads any other CSV with --mapping, and says what is wrong with a missing or bad one', async () => {
+    const file = fixture('generic-semicolon.csv');
+    const mappingFile = path.join(dataDir, 'mapping.json');
+    const columns = { date: 'Datum', person: 'Mitarbeiter', email: 'E-Mail', project: 'Projekt', task: 'Aufgabe', duration: 'Dauer' };
+    const none = await cli('import', '--from', 'csv', '--file', file);
+    expect(none).toMatchObject({ code: 2, stderr: 'timekeep: --from csv needs --mapping M.json: which column holds each field\n' });
+    fs.writeFileSync(mappingFile, JSON.stringify({ columns: { ...columns, duration: undefined } }));
+    const bad = await cli('import', '--from', 'csv', '--file', file, '--mapping', mappingFile);
+    expect(bad.stderr).toContain("The mapping's columns.duration: Choose a duration column, or both start and end columns");
+    fs.writeFileSync(mappingFile, JSON.stringify({ columns }));
+    const preview = await cli('import', '--from', 'csv', '--file', file, '--mapping', mappingFile);
+    expect(preview.code).toBe(0);
+    expect(preview.stdout).toContain('CSV with chosen columns');
+    expect(preview.stdout).toContain('194 rows read');
+    expect(preview.stdout).toContain('Total to add: 263:30:00');
+    expect((await cli('import', '--from', 'toggl', '--file', file, '--mapping', mappingFile)).stderr).toContain(
+      '--mapping is only for --from csv',
+    );
   }, 120_000);
 });

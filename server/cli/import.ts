@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { and, asc, eq } from 'drizzle-orm';
-import { importSources, type ImportView } from '../../contract/imports.ts';
+import { importSources, type ImportMapping, type ImportView } from '../../contract/imports.ts';
 import { users } from '../db/schema/index.ts';
 import { Scope } from '../db/scope.ts';
 import { applyImport } from '../modules/imports/apply.ts';
 import { openImportFile, removeImportFile, saveImportFile } from '../modules/imports/files.ts';
 import { SOURCE_LABELS, type ImportSource } from '../modules/imports/rows.ts';
+import { parseMapping } from '../modules/imports/sources.ts';
 import { previewImport, type ImportDeps } from '../modules/imports/service.ts';
 import { UsageError } from './args.ts';
 
 export interface ImportInput {
   source: ImportSource;
+  mapping: ImportMapping | null;
   file: string;
   teamId: number | undefined;
   dryRun: boolean;
@@ -23,7 +25,20 @@ export function parseImport(f: Record<string, string>): ImportInput {
   if (!importSources.includes(source)) throw new UsageError(`--from "${f.from}" is not a source (one of ${importSources.join(', ')})`);
   if (!fs.existsSync(f.file!) || !fs.statSync(f.file!).isFile()) throw new UsageError(`--file ${f.file}: no such file`);
   if (f.team !== undefined && !/^\d{1,9}$/.test(f.team)) throw new UsageError(`--team "${f.team}" is not a team id`);
-  return { source, file: f.file!, teamId: f.team === undefined ? undefined : Number(f.team), dryRun: 'dry-run' in f, yes: 'yes' in f };
+  return { source, mapping: mappingFlag(source, f.mapping), file: f.file!, teamId: f.team === undefined ? undefined : Number(f.team), dryRun: 'dry-run' in f, yes: 'yes' in f };
+}
+
+/** `--mapping M.json`: needed by `--from csv` (which column holds each field), refused with the other sources. */
+function mappingFlag(source: ImportSource, file: string | undefined): ImportMapping | null {
+  if (source !== 'csv') {
+    if (file !== undefined) throw new UsageError('--mapping is only for --from csv');
+    return null;
+  }
+  if (file === undefined) throw new UsageError('--from csv needs --mapping M.json: which column holds each field');
+  if (!fs.existsSync(file) || !fs.statSync(file).isFile()) throw new UsageError(`--mapping ${file}: no such file`);
+  const parsed = parseMapping(fs.readFileSync(file, 'utf8'));
+  if ('problem' in parsed) throw new UsageError(`--mapping ${file}: ${parsed.problem}`);
+  return parsed.mapping;
 }
 
 const hms = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
@@ -74,6 +89,7 @@ export async function runImport(deps: ImportDeps & { db: Scope['db'] }, teamId: 
     await new Scope(deps.db, teamId).tx(async (scope) => {
       const view = await previewImport(deps, scope, {
         source: input.source,
+        mapping: input.mapping,
         fileName: input.file.split('/').pop()!,
         storageKey,
         actorId: admin.id,

@@ -1,5 +1,5 @@
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, boolean } from 'drizzle-orm/pg-core';
-import { importSources, type ImportCreated, type ImportPreview } from '../../../contract/imports.ts';
+import { importSources, type ImportCreated, type ImportMapping, type ImportPreview } from '../../../contract/imports.ts';
 import { teams } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { mode: 'date', withTimezone: true });
@@ -20,6 +20,8 @@ export const imports = pgTable(
       .notNull()
       .default('previewed'),
     preview: jsonb('preview').$type<ImportPreview>().notNull(),
+    /** How a `csv` file's columns are read (null for the trackers' own exports). */
+    mapping: jsonb('mapping').$type<ImportMapping>(),
     created: jsonb('created').$type<ImportCreated | null>(),
     createdBy: integer('created_by').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),

@@ -78,7 +78,7 @@ export async function applyImport(
       if (!row) throw unprocessable('Only a previewed import can be applied: this one is applied or undone already');
       const members = await tx.list(users, ne(users.status, 'removed'));
       const { decisions, emails } = decisionsOf(row, body, new Set(members.map((m) => m.id)));
-      const plan = await planImport(tx, row.source, open, decisions);
+      const plan = await planImport(tx, row.source, row.mapping, open, decisions);
       const ledger: (typeof importLedger.$inferInsert)[] = [];
       const note = (kind: LedgerKind, entityId: number, extra: Partial<typeof importLedger.$inferInsert> = {}) =>
         ledger.push({ teamId: tx.teamId, importId, kind, entityId, ...extra });

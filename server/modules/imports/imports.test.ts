@@ -333,3 +333,61 @@ describe('importing a Kimai export', () => {
     expect(again.body.preview.counts.time).toEqual({ new: 0, skippedDuplicate: 194, skippedLocked: 0, unreadable: 0 });
   });
 });
+
+describe('importing any other CSV with a mapping', () => {
+  const mapping = {
+    columns: { date: 'Datum', person: 'Mitarbeiter', email: 'E-Mail', client: 'Kunde', project: 'Projekt', task: 'Aufgabe', note: 'Notiz' },
+    dateOrder: 'auto',
+  };
+  const withDuration = {
+    ...mapping,
+    columns: { ...mapping.columns, duration: 'Dauer', start: 'Beginn', end: 'Ende', billable: 'Abrechenbar' },
+  };
+  const uploadCsv = (as: TestUser, m: unknown) =>
+    upload(
+      as,
+      fixture('generic-semicolon.csv'),
+      m === undefined ? 'csv' : `csv&mapping=${encodeURIComponent(typeof m === 'string' ? m : JSON.stringify(m))}`,
+      'hours.csv',
+    );
+
+  it('previews with the mapping kept on the import, applies, and adds nothing the second time', async () => {
+    const team = await t.roles();
+    const res = await uploadCsv(team.admin, withDuration);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ source: 'csv', mapping: withDuration });
+    expect(res.body.preview).toMatchObject({ rows: 194, totalSeconds: 948_600, errors: [] });
+    const people = res.body.preview.people.map((x: { key: string }) => ({ key: x.key, invite: true }));
+    // Apply reads the file again with the mapping stored on the import.
+    const applied = await t.call('POST', `/imports/${res.body.id}/apply`, { as: team.admin, body: { people } });
+    expect(applied.body).toMatchObject({ status: 'applied', created: { rows: 194, seconds: 948_600, clients: 2, projects: 5, users: 3 } });
+    expect(await teamState(team.team.id)).toMatchObject({ seconds: 948_600 });
+    const again = await uploadCsv(team.admin, withDuration);
+    expect(again.body.preview.counts.time).toEqual({ new: 0, skippedDuplicate: 194, skippedLocked: 0, unreadable: 0 });
+    // The newest csv import keeps the mapping for next time.
+    const list = await t.call('GET', '/imports', { as: team.admin });
+    expect(list.body[0]).toMatchObject({ source: 'csv', mapping: withDuration });
+  });
+
+  it('answers 422 naming the mapping’s problem, and records nothing', async () => {
+    const team = await t.roles();
+    const missing = await uploadCsv(team.admin, undefined);
+    // A needed value that is not there is a 400, as everywhere in the API; a wrong one a 422.
+    expect(missing).toMatchObject({
+      status: 400,
+      body: { errors: { mapping: ['A csv import needs a mapping: which column holds each field'] } },
+    });
+    expect((await uploadCsv(team.admin, '{not json')).body.errors.mapping).toEqual(['The mapping is not JSON']);
+    expect((await uploadCsv(team.admin, { columns: mapping.columns })).body.errors.mapping).toEqual([
+      "The mapping's columns.duration: Choose a duration column, or both start and end columns",
+    ]);
+    const absent = await uploadCsv(team.admin, { ...withDuration, columns: { ...withDuration.columns, task: 'Tätigkeit' } });
+    expect(absent).toMatchObject({
+      status: 422,
+      body: { message: 'Line 1: the header lacks the column Tätigkeit chosen in the mapping.' },
+    });
+    const toggl = await upload(team.admin, TOGGL, `toggl&mapping=${encodeURIComponent(JSON.stringify(withDuration))}`);
+    expect(toggl).toMatchObject({ status: 422, body: { errors: { mapping: ['Only a csv import takes a mapping'] } } });
+    expect((await t.call('GET', '/imports', { as: team.admin })).body).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { Readable } from 'node:stream';
 import { and, eq, gte, isNull, lte, ne } from 'drizzle-orm';
-import type { ImportPerson, ImportPreview } from '../../../contract/imports.ts';
+import type { ImportMapping, ImportPerson, ImportPreview } from '../../../contract/imports.ts';
 import { clients, importFingerprints, projects, tasks, timeRecords, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { INVOICED_REASON } from '../time/records.ts';
@@ -89,6 +89,7 @@ function matchPerson(state: TeamState, p: { name: string; email: string | null }
 export async function planImport(
   scope: Scope,
   source: ImportSource,
+  mapping: ImportMapping | null,
   open: () => Readable,
   decisions?: Map<string, Decision>,
 ): Promise<Plan> {
@@ -105,41 +106,46 @@ export async function planImport(
   const groups = new Map<string, DayGroup>();
   const people = new Map<string, ImportPerson>();
   let duplicates = 0;
-  const summary = await readImport(source, open, (r) => {
-    const key = personKey(r.person);
-    if (!people.has(key)) people.set(key, { key, name: r.person.name, email: r.person.email ?? null, rows: 0, seconds: 0, match: null });
-    const base = JSON.stringify([key, r.date, r.start ?? '', r.seconds, lower(r.client), lower(r.project), lower(r.task ?? ''), r.note]);
-    const n = (occurrences.get(base) ?? 0) + 1;
-    occurrences.set(base, n);
-    const fp = fingerprint(r, n);
-    if (seen.has(fp)) {
-      duplicates++;
-      return;
-    }
-    const task = r.task ?? r.project;
-    const gk = JSON.stringify([key, lower(r.client), lower(r.project), lower(task), r.date]);
-    let g = groups.get(gk);
-    if (!g) {
-      g = {
-        person: key,
-        client: r.client,
-        project: r.project,
-        task,
-        date: r.date,
-        seconds: 0,
-        lines: [],
-        notes: [],
-        fingerprints: [],
-        billable: false,
-      };
-      groups.set(gk, g);
-    }
-    g.seconds += r.seconds;
-    g.lines.push(r.line);
-    if (r.note && !g.notes.includes(r.note)) g.notes.push(r.note);
-    g.fingerprints.push(fp);
-    g.billable ||= r.billable;
-  });
+  const summary = await readImport(
+    source,
+    open,
+    (r) => {
+      const key = personKey(r.person);
+      if (!people.has(key)) people.set(key, { key, name: r.person.name, email: r.person.email ?? null, rows: 0, seconds: 0, match: null });
+      const base = JSON.stringify([key, r.date, r.start ?? '', r.seconds, lower(r.client), lower(r.project), lower(r.task ?? ''), r.note]);
+      const n = (occurrences.get(base) ?? 0) + 1;
+      occurrences.set(base, n);
+      const fp = fingerprint(r, n);
+      if (seen.has(fp)) {
+        duplicates++;
+        return;
+      }
+      const task = r.task ?? r.project;
+      const gk = JSON.stringify([key, lower(r.client), lower(r.project), lower(task), r.date]);
+      let g = groups.get(gk);
+      if (!g) {
+        g = {
+          person: key,
+          client: r.client,
+          project: r.project,
+          task,
+          date: r.date,
+          seconds: 0,
+          lines: [],
+          notes: [],
+          fingerprints: [],
+          billable: false,
+        };
+        groups.set(gk, g);
+      }
+      g.seconds += r.seconds;
+      g.lines.push(r.line);
+      if (r.note && !g.notes.includes(r.note)) g.notes.push(r.note);
+      g.fingerprints.push(fp);
+      g.billable ||= r.billable;
+    },
+    mapping,
+  );
 
   for (const p of people.values()) {
     const decided = decisions?.get(p.key);

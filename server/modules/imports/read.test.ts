@@ -2,12 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
+import type { ImportMapping } from '../../../contract/imports.ts';
 import { readImport } from './read.ts';
 import { ImportFileError, type ImportRow, type ImportSource } from './rows.ts';
 
 const fixture = (name: string) => fs.readFileSync(path.join(import.meta.dirname, 'fixtures', name));
 
-async function read(source: ImportSource, bytes: Buffer) {
+async function read(source: ImportSource, bytes: Buffer, mapping?: ImportMapping) {
   const rows: ImportRow[] = [];
   // Small chunks, so values and lines are cut across reads as they are with a large file.
   const open = () =>
@@ -16,7 +17,7 @@ async function read(source: ImportSource, bytes: Buffer) {
         for (let i = 0; i < bytes.length; i += 97) yield bytes.subarray(i, i + 97);
       })(),
     );
-  const summary = await readImport(source, open, (r) => void rows.push(r));
+  const summary = await readImport(source, open, (r) => void rows.push(r), mapping);
   const sum = (key: (r: ImportRow) => string) => {
     const totals: Record<string, number> = {};
     for (const r of rows) totals[key(r)] = (totals[key(r)] ?? 0) + r.seconds;
@@ -25,9 +26,9 @@ async function read(source: ImportSource, bytes: Buffer) {
   return { summary, rows, people: sum((r) => r.person.name), projects: sum((r) => r.project) };
 }
 
-async function failure(source: ImportSource, bytes: Buffer): Promise<ImportFileError> {
+async function failure(source: ImportSource, bytes: Buffer, mapping?: ImportMapping): Promise<ImportFileError> {
   try {
-    await read(source, bytes);
+    await read(source, bytes, mapping);
   } catch (e) {
     if (e instanceof ImportFileError) return e;
     throw e;
@@ -166,6 +167,47 @@ describe('reading exports', () => {
     const text = fixture('kimai-export.csv').toString('utf8').replace('P0Y0M0DT2H0M0S0F', 'P1M');
     const { summary } = await read('kimai', Buffer.from(text));
     expect(summary.problems).toEqual([{ line: 2, message: 'Line 2: Duration "P1M" is not a duration' }]);
+  });
+
+  describe('any other CSV, read by the columns the admin chose', () => {
+    const GENERIC = fixture('generic-semicolon.csv');
+    const columns = { date: 'Datum', person: 'Mitarbeiter', email: 'E-Mail', client: 'Kunde', project: 'Projekt', task: 'Aufgabe', note: 'Notiz' };
+    const withDuration: ImportMapping = {
+      columns: { ...columns, start: 'Beginn', end: 'Ende', duration: 'Dauer', billable: 'Abrechenbar' },
+      dateOrder: 'auto',
+    };
+
+    it('reads every field from its chosen column, day-first dates decided from the file', async () => {
+      const { summary, rows, people, projects } = await read('csv', GENERIC, withDuration);
+      expect(summary).toMatchObject({ rows: 194, problems: [], separator: ';' });
+      expect(people).toEqual(PEOPLE);
+      expect(projects).toEqual(PROJECTS);
+      expect(rows[0]).toEqual(ANA_FIRST);
+      expect(rows.filter((r) => !r.billable).every((r) => r.project === 'Internal training')).toBe(true);
+    });
+
+    it('takes the duration from start to end when no column holds it, past midnight too', async () => {
+      const { rows, people } = await read('csv', GENERIC, { columns: { ...columns, start: 'Beginn', end: 'Ende' }, dateOrder: 'dmy' });
+      expect(rows.find((r) => r.date === '2026-02-14')).toMatchObject({ start: '23:30:00', end: '00:45:00', seconds: 4500 });
+      // The file's times have no seconds: Zoë's 14:00 to 14:45 is 45 minutes; the night the clocks go forward
+      // counts the wall clock's two hours. Without a billable column, time is billable.
+      expect(people['Zoë Chen']).toBe(60 * 2700 + 4500);
+      expect(people['Björn Ødegård']).toBe(PEOPLE['Björn Ødegård'] + 3600);
+      expect(rows.every((r) => r.billable)).toBe(true);
+    });
+
+    it('reads day and month in the order the mapping says', async () => {
+      // Every date of the file has its day first; read month-first, 05/01/2026 is the first of May.
+      const { rows, summary } = await read('csv', GENERIC, { ...withDuration, dateOrder: 'mdy' });
+      expect(rows[0]!.date).toBe('2026-05-01');
+      expect(summary.problems[0]).toMatchObject({ message: expect.stringMatching(/Datum ".*" is not a date/) });
+    });
+
+    it('refuses a file without a chosen column, naming it, and a csv without a mapping', async () => {
+      const e = await failure('csv', GENERIC, { ...withDuration, columns: { ...withDuration.columns, task: 'Tätigkeit' } });
+      expect(e.message).toBe('Line 1: the header lacks the column Tätigkeit chosen in the mapping.');
+      expect((await failure('csv', GENERIC)).message).toBe('A CSV of another shape needs a mapping: which column holds each field');
+    });
   });
 
   it('names the missing columns and the likely source when the wrong source is chosen', async () => {

@@ -2,7 +2,8 @@ import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { decoder, detectEncoding, detectSeparator, type Separator, type TextEncoding } from './decode.ts';
 import { ImportFileError, SOURCE_LABELS, type ImportRow, type ImportSource, type RowProblem } from './rows.ts';
-import { SOURCES } from './sources.ts';
+import { SOURCES, specOf, type SourceSpec, type TrackerSource } from './sources.ts';
+import type { ImportMapping } from '../../../contract/imports.ts';
 import { DateOrderVote, RowValueError, type DateOrder } from './values.ts';
 
 /** At most this many unreadable rows are listed; the rest are counted. */
@@ -58,22 +59,23 @@ async function* records(open: () => Readable, encoding: TextEncoding): AsyncGene
 const norm = (s: string) => s.trim().toLowerCase();
 
 /** The column positions of a header, or an ImportFileError naming the missing columns (and the likely source). */
-function checkHeader(source: ImportSource, header: string[], separator: Separator): Map<string, number> {
+function checkHeader(source: ImportSource, spec: SourceSpec, header: string[], separator: Separator): Map<string, number> {
   const index = new Map<string, number>();
   header.forEach((name, i) => {
     if (!index.has(norm(name))) index.set(norm(name), i);
   });
-  const missing = SOURCES[source].required.filter((c) => !index.has(norm(c)));
+  const missing = spec.required.filter((c) => !index.has(norm(c)));
   if (missing.length === 0) return index;
-  const likely = (Object.keys(SOURCES) as ImportSource[]).find((s) => s !== source && SOURCES[s].required.every((c) => index.has(norm(c))));
+  const likely = (Object.keys(SOURCES) as TrackerSource[]).find((s) => s !== source && SOURCES[s].required.every((c) => index.has(norm(c))));
   const hint = likely
     ? ` It looks like a ${SOURCE_LABELS[likely]}: choose that source.`
     : header.length === 1
       ? ` The line has a single column: the file may not be CSV, or its separator (${JSON.stringify(separator)}) was not recognised.`
       : '';
+  const lacks = `the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}`;
   throw new ImportFileError(
     1,
-    `Line 1: this is not a ${SOURCE_LABELS[source]}: the header lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.${hint}`,
+    source === 'csv' ? `Line 1: ${lacks} chosen in the mapping.${hint}` : `Line 1: this is not a ${SOURCE_LABELS[source]}: ${lacks}.${hint}`,
   );
 }
 
@@ -97,8 +99,9 @@ export async function readImport(
   source: ImportSource,
   open: () => Readable,
   onRow: (row: ImportRow) => void | Promise<void>,
+  mapping?: ImportMapping | null,
 ): Promise<ReadSummary> {
-  const spec = SOURCES[source];
+  const spec = specOf(source, mapping);
   const encoding = await detectEncoding(open);
   const vote = new DateOrderVote();
   await pass(true);
@@ -111,7 +114,7 @@ export async function readImport(
     const it = records(open, encoding);
     const head = await it.next();
     if (head.done) throw new ImportFileError(1, 'The file is empty: it has no header line');
-    const columns = checkHeader(source, head.value.fields, head.value.separator);
+    const columns = checkHeader(source, spec, head.value.fields, head.value.separator);
     const width = head.value.fields.length;
     const dateAt = columns.get(norm(spec.dateColumn))!;
     const separator = head.value.separator;

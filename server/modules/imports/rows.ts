@@ -8,6 +8,7 @@ export const SOURCE_LABELS: Record<ImportSource, string> = {
   clockify: 'Clockify detailed report',
   harvest: 'Harvest detailed time report',
   kimai: 'Kimai timesheet export',
+  csv: 'CSV with chosen columns',
 };
 
 /** One time entry of an export, the same whatever tracker it came from. */

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { desc, eq } from 'drizzle-orm';
-import type { ImportView } from '../../../contract/imports.ts';
+import type { ImportMapping, ImportView } from '../../../contract/imports.ts';
 import { imports } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
@@ -24,6 +24,7 @@ export const presentImport = (r: ImportRowDb): ImportView => ({
   appliedAt: r.appliedAt ? toDateTime(r.appliedAt) : null,
   undoneAt: r.undoneAt ? toDateTime(r.undoneAt) : null,
   preview: r.preview,
+  mapping: r.mapping ?? null,
   created: r.created ?? null,
 });
 
@@ -37,13 +38,14 @@ export const unreadable = (e: ImportFileError) => new ApiError(422, e.message, {
 export async function previewImport(
   deps: ImportDeps,
   scope: Scope,
-  a: { source: ImportSource; fileName: string; storageKey: string; actorId: number },
+  a: { source: ImportSource; mapping: ImportMapping | null; fileName: string; storageKey: string; actorId: number },
 ): Promise<ImportView> {
   const open: () => Readable = openImportFile(deps.config.dataDir, a.storageKey);
   try {
-    const plan = await planImport(scope, a.source, open);
+    const plan = await planImport(scope, a.source, a.mapping, open);
     const row = await scope.insert(imports, {
       source: a.source,
+      mapping: a.mapping,
       fileName: a.fileName,
       storageKey: a.storageKey,
       preview: plan.preview,

@@ -1,4 +1,5 @@
-import type { ImportRow, ImportSource } from './rows.ts';
+import { importMapping, type ImportMapping } from '../../../contract/imports.ts';
+import { ImportFileError, type ImportRow, type ImportSource } from './rows.ts';
 import { readDate, readDuration, readTime, readYesNo, RowValueError, type DateOrder } from './values.ts';
 
 /** The values of one row by column name. */
@@ -153,4 +154,72 @@ const kimai: SourceSpec = {
   }),
 };
 
-export const SOURCES: Record<ImportSource, SourceSpec> = { toggl, clockify, harvest, kimai };
+/** The trackers' own exports, each read by its known columns. */
+export type TrackerSource = Exclude<ImportSource, 'csv'>;
+export const SOURCES: Record<TrackerSource, SourceSpec> = { toggl, clockify, harvest, kimai };
+
+/** Seconds from a start to an end time of one day, across midnight when the end is earlier. */
+const between = (start: string, end: string) => {
+  const s = (t: string) => t.split(':').reduce((a, v) => a * 60 + Number(v), 0);
+  return (s(end) - s(start) + 86400) % 86400;
+};
+
+/**
+ * Any other CSV, read by the columns the admin chose (see importMapping): dates in any of the orders a locale
+ * writes them (the mapping's, or decided from the file), durations as H:MM(:SS), decimal hours with a point or a
+ * comma, or ISO 8601; without a duration, the time from start to end (past midnight when the end is earlier).
+ */
+export function mappedSpec(m: ImportMapping): SourceSpec {
+  const c = m.columns;
+  const opt = (cell: Cells, column: string | undefined) => (column === undefined ? undefined : optional(cell(column)));
+  return {
+    required: [...new Set(Object.values(c).filter((v): v is string => v !== undefined))],
+    dateColumn: c.date,
+    row: (cell, line, order) => {
+      const start = c.start && opt(cell, c.start) !== undefined ? readTime(c.start, cell(c.start)) : undefined;
+      const end = c.end && opt(cell, c.end) !== undefined ? readTime(c.end, cell(c.end)) : undefined;
+      let seconds: number;
+      if (c.duration) seconds = readDuration(c.duration, need(cell, c.duration));
+      else if (start !== undefined && end !== undefined) seconds = between(start, end);
+      else throw new RowValueError(`${start === undefined ? c.start : c.end} is empty`);
+      return {
+        line,
+        person: { name: need(cell, c.person), email: c.email ? email(cell(c.email)) : undefined },
+        client: opt(cell, c.client) ?? '',
+        project: need(cell, c.project),
+        task: opt(cell, c.task),
+        note: opt(cell, c.note) ?? '',
+        // Without a billable column, time is billable as the project decides (new projects are billable).
+        billable: c.billable ? readYesNo(c.billable, cell(c.billable)) : true,
+        date: readDate(c.date, dayOf(need(cell, c.date)), m.dateOrder === 'auto' ? order : m.dateOrder),
+        ...(start !== undefined ? { start } : {}),
+        ...(end !== undefined ? { end } : {}),
+        seconds,
+      };
+    },
+  };
+}
+
+/** How a file of `source` reads: its tracker's columns, or for `csv` the mapping (without one, nothing can be read). */
+export function specOf(source: ImportSource, mapping: ImportMapping | null | undefined): SourceSpec {
+  if (source !== 'csv') return SOURCES[source];
+  if (!mapping) throw new ImportFileError(1, 'A CSV of another shape needs a mapping: which column holds each field');
+  return mappedSpec(mapping);
+}
+
+/**
+ * A mapping as JSON (the API's `mapping` query value, the CLI's `--mapping` file), checked: the mapping, or one
+ * sentence naming what is wrong with it.
+ */
+export function parseMapping(json: string): { mapping: ImportMapping } | { problem: string } {
+  let value: unknown;
+  try {
+    value = JSON.parse(json);
+  } catch {
+    return { problem: 'The mapping is not JSON' };
+  }
+  const r = importMapping.safeParse(value);
+  if (r.success) return { mapping: r.data };
+  const issue = r.error.issues[0]!;
+  return { problem: `The mapping's ${issue.path.join('.') || 'value'}: ${issue.message}` };
+}

@@ -76,10 +76,10 @@ export function readDuration(column: string, value: string): number {
   throw new RowValueError(`${column} "${value}" is not a duration`);
 }
 
-/** Yes/No as trackers write it. */
+/** Yes/No as trackers write it, and as spreadsheets in German, French, Spanish and Portuguese do. */
 export function readYesNo(column: string, value: string): boolean {
   const v = value.trim().toLowerCase();
-  if (['yes', 'true', '1', 'y'].includes(v)) return true;
-  if (['no', 'false', '0', 'n', ''].includes(v)) return false;
+  if (['yes', 'true', '1', 'y', 'ja', 'wahr', 'oui', 'vrai', 'sí', 'si', 'sim', 'verdadero', 'verdadeiro'].includes(v)) return true;
+  if (['no', 'false', '0', 'n', '', 'nein', 'falsch', 'non', 'faux', 'não', 'nao', 'falso'].includes(v)) return false;
   throw new RowValueError(`${column} "${value}" is neither Yes nor No`);
 }

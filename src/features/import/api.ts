@@ -19,6 +19,7 @@ export const sourceLabels: Record<ImportSourceName, string> = {
   clockify: 'Clockify detailed CSV',
   harvest: 'Harvest detailed time CSV',
   kimai: 'Kimai timesheet export (CSV)',
+  csv: 'Any other CSV (choose its columns)',
 };
 
 /** What the drop zone takes: the trackers' CSV exports (semicolon or tab separated ones too). */
