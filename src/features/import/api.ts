@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_IMPORT_BYTES, type ImportSourceName, type ImportView } from '../../../contract/imports.ts';
+import { MAX_IMPORT_BYTES, type ImportMapping, type ImportSourceName, type ImportView } from '../../../contract/imports.ts';
 import type { ApiClient } from '../../api/client.ts';
 import * as imports from '../../api/operations/imports.ts';
 import { uploadFile, type UploadOptions } from '../../api/upload.ts';
@@ -19,7 +19,7 @@ export const sourceLabels: Record<ImportSourceName, string> = {
   clockify: 'Clockify detailed CSV',
   harvest: 'Harvest detailed time CSV',
   kimai: 'Kimai timesheet export (CSV)',
-  csv: 'Any other CSV (choose its columns)',
+  csv: 'Any other CSV',
 };
 
 /** What the drop zone takes: the trackers' CSV exports (semicolon or tab separated ones too). */
@@ -31,7 +31,10 @@ export const importRules: FileRules = {
 };
 
 /** Sends the export itself as the body; the answer is the preview, nothing is written to the team yet. */
-export function uploadImport(source: ImportSourceName, opts: Omit<UploadOptions, 'path' | 'rawAs' | 'name'>): Promise<ImportView> {
-  const query = new URLSearchParams({ source, name: opts.file.name });
+export function uploadImport(
+  source: ImportSourceName,
+  { mapping, ...opts }: Omit<UploadOptions, 'path' | 'rawAs' | 'name'> & { mapping?: ImportMapping },
+): Promise<ImportView> {
+  const query = new URLSearchParams({ source, name: opts.file.name, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) });
   return uploadFile({ ...opts, path: `${imports.createImport.path}?${query}`, rawAs: 'text/csv' }) as Promise<ImportView>;
 }

@@ -16,6 +16,7 @@ import { DropZone } from '../../ui/upload/drop-zone.tsx';
 import { teamQueryOptions } from '../team/api.ts';
 import { importRules, importsKey, importsQueryOptions, sourceLabels, uploadImport } from './api.ts';
 import styles from './import.module.css';
+import { CsvMapping } from './csv-mapping.tsx';
 import { ImportPreview } from './preview.tsx';
 
 const statusLabel: Record<ImportView['status'], string> = { previewed: 'Previewed', applied: 'Applied', undone: 'Undone' };
@@ -51,27 +52,27 @@ export function ImportPage() {
   });
 
   const columns: Column<ImportView>[] = [
-      { id: 'file', header: 'File', cell: (v) => v.fileName },
-      { id: 'source', header: 'Source', cell: (v) => sourceLabels[v.source] },
-      { id: 'when', header: 'When', cell: (v) => whenLabel(v.appliedAt ?? v.createdAt) },
-      { id: 'status', header: 'Status', cell: (v) => statusLabel[v.status] },
-      { id: 'created', header: 'Created', cell: createdText },
-      {
-        id: 'actions',
-        header: 'Actions',
-        hideHeader: true,
-        actions: true,
-        cell: (v) =>
-          v.status === 'previewed' ? (
-            <Button size="sm" onClick={() => setOpenId(v.id)} aria-label={`Open ${v.fileName} to apply`}>
-              Open
-            </Button>
-          ) : v.status === 'applied' ? (
-            <Button size="sm" variant="danger" onClick={() => (undo.reset(), setUndoing(v))} aria-label={`Undo ${v.fileName}`}>
-              Undo
-            </Button>
-          ) : null,
-      },
+    { id: 'file', header: 'File', cell: (v) => v.fileName },
+    { id: 'source', header: 'Source', cell: (v) => sourceLabels[v.source] },
+    { id: 'when', header: 'When', cell: (v) => whenLabel(v.appliedAt ?? v.createdAt) },
+    { id: 'status', header: 'Status', cell: (v) => statusLabel[v.status] },
+    { id: 'created', header: 'Created', cell: createdText },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      actions: true,
+      cell: (v) =>
+        v.status === 'previewed' ? (
+          <Button size="sm" onClick={() => setOpenId(v.id)} aria-label={`Open ${v.fileName} to apply`}>
+            Open
+          </Button>
+        ) : v.status === 'applied' ? (
+          <Button size="sm" variant="danger" onClick={() => (undo.reset(), setUndoing(v))} aria-label={`Undo ${v.fileName}`}>
+            Undo
+          </Button>
+        ) : null,
+    },
   ];
 
   return (
@@ -91,18 +92,28 @@ export function ImportPage() {
             </label>
           ))}
         </fieldset>
-        <DropZone<ImportView>
-          key={source}
-          label={`${sourceLabels[source]} file`}
-          rules={importRules}
-          multiple={false}
-          camera={false}
-          upload={(file, o) => uploadImport(source, { baseUrl: session.baseUrl, credential: session.credential, file, ...o })}
-          onUploaded={(view) => {
-            keep(view);
-            setOpenId(view.id);
-          }}
-        />
+        {source === 'csv' ? (
+          <CsvMapping
+            saved={history.data?.find((v) => v.source === 'csv' && v.mapping)?.mapping ?? null}
+            onUploaded={(view) => {
+              keep(view);
+              setOpenId(view.id);
+            }}
+          />
+        ) : (
+          <DropZone<ImportView>
+            key={source}
+            label={`${sourceLabels[source]} file`}
+            rules={importRules}
+            multiple={false}
+            camera={false}
+            upload={(file, o) => uploadImport(source, { baseUrl: session.baseUrl, credential: session.credential, file, ...o })}
+            onUploaded={(view) => {
+              keep(view);
+              setOpenId(view.id);
+            }}
+          />
+        )}
       </Card>
 
       {opened && team.data && <ImportPreview key={opened.id} view={opened} team={team.data} onChanged={keep} />}

@@ -37,7 +37,15 @@ const initialChoices = (view: ImportView): Record<string, Choice> =>
   Object.fromEntries(view.preview.people.map((p) => [p.key, { to: p.match ? String(p.match.userId) : '', email: '' }]));
 
 /** One import: what it would do (or did), who each person of the file is, and Apply. */
-export function ImportPreview({ view, team, onChanged }: { view: ImportView; team: readonly User[]; onChanged: (next: ImportView) => void }) {
+export function ImportPreview({
+  view,
+  team,
+  onChanged,
+}: {
+  view: ImportView;
+  team: readonly User[];
+  onChanged: (next: ImportView) => void;
+}) {
   const api = useApi();
   const queryClient = useQueryClient();
   const [choices, setChoices] = useState(() => initialChoices(view));
@@ -60,9 +68,10 @@ export function ImportPreview({ view, team, onChanged }: { view: ImportView; tea
       {view.status === 'applied' && view.created && (
         <Alert tone="success" title="Imported">
           <p>
-            Added {formatDuration(view.created.seconds)} in {view.created.rows} {view.created.rows === 1 ? 'row' : 'rows'} ({view.created.records}{' '}
-            time {view.created.records === 1 ? 'record' : 'records'}); created {view.created.clients} clients, {view.created.projects} projects,{' '}
-            {view.created.tasks} tasks and invited {view.created.users} {view.created.users === 1 ? 'person' : 'people'}.
+            Added {formatDuration(view.created.seconds)} in {view.created.rows} {view.created.rows === 1 ? 'row' : 'rows'} (
+            {view.created.records} time {view.created.records === 1 ? 'record' : 'records'}); created {view.created.clients} clients,{' '}
+            {view.created.projects} projects, {view.created.tasks} tasks and invited {view.created.users}{' '}
+            {view.created.users === 1 ? 'person' : 'people'}.
           </p>
           <p className={styles.links}>
             <Link to="/timesheet">Open the Timesheet</Link>
@@ -124,7 +133,13 @@ export function ImportPreview({ view, team, onChanged }: { view: ImportView; tea
                           ]}
                         />
                         {choice.to === INVITE && !person.email && (
-                          <TextField label={`Email for ${person.name}`} type="email" autoComplete="off" value={choice.email} onChange={(e) => set({ email: e.target.value })} />
+                          <TextField
+                            label={`Email for ${person.name}`}
+                            type="email"
+                            autoComplete="off"
+                            value={choice.email}
+                            onChange={(e) => set({ email: e.target.value })}
+                          />
                         )}
                       </div>
                     ) : (
