@@ -284,6 +284,19 @@ const requestSteps = (page: Page, drawn: number, what: string) =>
     [drawn, what] as const,
   );
 
+/**
+ * The app's scripts the page asked for before `drawn` (Resource Timing): what drawing the screen took, lazy parts
+ * started on the way included, and not what starts after the paint (a side card's form, say).
+ */
+const scriptsAskedBefore = (page: Page, drawn: number) =>
+  page.evaluate(
+    (until) =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((e) => e.startTime <= until && new URL(e.name).origin === location.origin && new URL(e.name).pathname.endsWith('.js'))
+        .map((e) => new URL(e.name).pathname),
+    drawn,
+  );
+
 /** Bytes a browser receives: the build's precompressed `.gz` (what a static host serves), else `gzip -9`. */
 export const gzipBytes = (file: string) =>
   fs.existsSync(`${file}.gz`) ? fs.statSync(`${file}.gz`).size : zlib.gzipSync(fs.readFileSync(file), { level: 9 }).length;
@@ -352,17 +365,13 @@ export async function measureScreens(
           [opts.apiUrl, screen.asAdmin ? opts.adminKey : opts.apiKey],
         );
       const page = await context.newPage();
-      const scripts = new Set<string>();
-      page.on('request', (r) => {
-        if (r.url().startsWith(opts.siteUrl) && r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
-      });
       await page.goto(`${opts.siteUrl}${url}`, { waitUntil: 'commit' });
       // Checked in the page on every frame from the start, so the time is that of the paint that showed the
       // content, not of a round trip from the test after it.
       const drawn = await drawnAt(page, screen.drawnWhen);
       await screen.ready(page);
       times.push(drawn);
-      if (i === 0) fetched = new Set(scripts);
+      if (i === 0) fetched = new Set(await scriptsAskedBefore(page, drawn));
       // The waterfall of the run that gives the median (the last run when all three are kept).
       if (i === RUNS - 1) steps = await waterfall(page, drawn, 'drawn', names);
       await context.close();

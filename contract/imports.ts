@@ -1,16 +1,12 @@
 import { z } from 'zod';
 import { dateString, dateTimeString, numericId, numericIdParam } from './common.ts';
+import { importSources } from './import-sources.ts';
 import { defineRoute } from './route.ts';
 
 // Imports of other trackers' exports stand in a file of their own: only the Import screen loads them.
 
-export const importSources = ['toggl', 'clockify', 'harvest', 'kimai', 'csv'] as const;
+export { importSources, mappedFields, MAX_IMPORT_BYTES, type ImportSourceName, type MappedField } from './import-sources.ts';
 export const importSource = z.enum(importSources);
-export type ImportSourceName = z.infer<typeof importSource>;
-
-/** The fields a row of any other CSV can fill, each from a column the admin chooses. */
-export const mappedFields = ['date', 'person', 'email', 'client', 'project', 'task', 'note', 'billable', 'start', 'end', 'duration'] as const;
-export type MappedField = (typeof mappedFields)[number];
 
 const column = z.string().trim().min(1).max(200);
 /**
@@ -40,9 +36,6 @@ export const importMapping = z
     path: ['columns', 'duration'],
   });
 export type ImportMapping = z.infer<typeof importMapping>;
-
-/** Largest export accepted, in bytes. */
-export const MAX_IMPORT_BYTES = 200 * 1024 * 1024;
 
 const count = z.number().int().min(0);
 const newAndMatched = z.object({ new: count, matched: count });

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { roundingModes, roundingPers, roundingSteps } from './rounding-choices.ts';
 
 /**
  * Billing rounding (docs/dashboards.md, "Rounding"): round time up, down or to the nearest step of minutes,
  * either each time record (`entry`) or the sum of a row's time on one project (`total`). Stored time never
  * changes; reports and new invoice lines show the rounded figure beside the recorded one.
  */
-export const roundingModes = ['up', 'down', 'nearest'] as const;
-export const roundingSteps = [1, 5, 6, 10, 15, 30] as const;
-export const roundingPers = ['entry', 'total'] as const;
+export { roundingModes, roundingPers, roundingSteps } from './rounding-choices.ts';
 
 export const roundingRule = z.object({
   mode: z.enum(roundingModes),

@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useState } from 'react';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import { useApi } from '../../api/context.ts';
 import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
@@ -32,6 +33,9 @@ export function ClientPage({ clientId, canManage, showMoney, onDeleted }: Client
   const budget = useClientBudget(clientId);
   const own = (projects.data ?? []).filter((p) => p.client === clientId);
   const archived = client.status === 'archived';
+  // The budget editor's code (a form) starts once the client is on the screen.
+  const editorNow = useAfterPaint();
+  const editorLoading = <p className={styles.muted}>Loading the editor…</p>;
 
   const setStatus = async (status: Client['status']) => {
     await update.mutateAsync({ status });
@@ -96,15 +100,19 @@ export function ClientPage({ clientId, canManage, showMoney, onDeleted }: Client
         <BudgetBar budget={client.budget} showMoney={showMoney} />
         <p className={styles.muted}>A client’s budget counts the time and expenses of all of its projects.</p>
         {canManage && (
-          <Suspense fallback={<p className={styles.muted}>Loading the editor…</p>}>
-            <BudgetEditor
-              key={JSON.stringify(client.budget ?? null)}
-              budget={client.budget}
-              ownerName={client.name}
-              forProject={false}
-              save={budget.save}
-              remove={budget.remove}
-            />
+          <Suspense fallback={editorLoading}>
+            {editorNow ? (
+              <BudgetEditor
+                key={JSON.stringify(client.budget ?? null)}
+                budget={client.budget}
+                ownerName={client.name}
+                forProject={false}
+                save={budget.save}
+                remove={budget.remove}
+              />
+            ) : (
+              editorLoading
+            )}
           </Suspense>
         )}
       </section>

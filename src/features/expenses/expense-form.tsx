@@ -20,7 +20,6 @@ import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { DropZone } from '../../ui/upload/drop-zone.tsx';
 import { categoriesQueryOptions } from './api.ts';
 import { saveDraft, type ExpenseDraft } from './draft.ts';
-import { expenseFormSchema } from './form-schema.ts';
 import { billableRule, CURRENCY, money, unitAmount } from './model.ts';
 import { DetailsField, QuantityField } from './quantity-field.tsx';
 import { SavedReceipts } from './saved-receipts.tsx';
@@ -55,7 +54,12 @@ export function ExpenseForm({ me, initial, expense, onClose, onDelete }: Expense
   const [sessionUploads] = useState(() => new Set<number>());
   const [confirmDelete, setConfirmDelete] = useState(false);
   const readOnly = Boolean(expense && (expense.isLocked || (expense.user !== me.id && me.role !== 'admin')));
-  const schema = useMemo(() => expenseFormSchema(categories.data ?? [], me.role === 'admin'), [categories.data, me.role]);
+  // The check is built from the categories, in code imported as the form is drawn (zod stays off the first paint).
+  const schema = useMemo(() => {
+    const list = categories.data ?? [];
+    const admin = me.role === 'admin';
+    return () => import('./form-schema.ts').then((m) => m.expenseFormSchema(list, admin));
+  }, [categories.data, me.role]);
   const sender = useSendExpense(me.id, initial.key);
   const read = useRef<() => ExpenseDraft>(() => initial);
   /** Once saved, nothing is kept on the device any more. */

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { MAX_IMPORT_BYTES, type ImportMapping, type ImportSourceName, type ImportView } from '../../../contract/imports.ts';
+import { MAX_IMPORT_BYTES, type ImportSourceName } from '../../../contract/import-sources.ts';
+import type { ImportMapping, ImportView } from '../../../contract/imports.ts';
 import type { ApiClient } from '../../api/client.ts';
 import * as imports from '../../api/operations/imports.ts';
 import { uploadFile, type UploadOptions } from '../../api/upload.ts';

@@ -1,5 +1,6 @@
 import { detectSeparator } from '../../../contract/csv.ts';
-import { mappedFields, type ImportMapping, type MappedField } from '../../../contract/imports.ts';
+import { mappedFields, type MappedField } from '../../../contract/import-sources.ts';
+import type { ImportMapping } from '../../../contract/imports.ts';
 
 /** The first bytes of a file, enough for its header line. */
 const HEAD_BYTES = 64 * 1024;

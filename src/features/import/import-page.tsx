@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { importSources, type ImportSourceName, type ImportView } from '../../../contract/imports.ts';
+import { importSources, type ImportSourceName } from '../../../contract/import-sources.ts';
+import type { ImportView } from '../../../contract/imports.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import * as imports from '../../api/operations/imports.ts';

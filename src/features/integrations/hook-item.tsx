@@ -9,7 +9,7 @@ import { DeliveryLog } from './delivery-log.tsx';
 import { useDeactivateHook, useDeleteHook, useUpdateHook, type Webhook } from './hooks-api.ts';
 import { projectsQueryOptions } from '../../api/projects.ts';
 import styles from './integrations.module.css';
-import { WebhookForm } from './webhook-form.tsx';
+import { WebhookForm } from './webhook-form-later.tsx';
 
 /** Why a webhook is off: its owner turned it off, or failures did (with since when). */
 function offReason(hook: Webhook) {

@@ -8,7 +8,7 @@ import { HookItem } from './hook-item.tsx';
 import { hooksQueryOptions, type Webhook } from './hooks-api.ts';
 import styles from './integrations.module.css';
 import { SigningNote } from './signing-note.tsx';
-import { WebhookForm } from './webhook-form.tsx';
+import { WebhookForm } from './webhook-form-later.tsx';
 import { focusNew } from '../../ui/focus-new.ts';
 
 /** The user's webhooks, each with its events, scope, state, actions and delivery log; Add webhook. */

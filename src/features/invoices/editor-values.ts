@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import { updateInvoiceBody } from '../../../contract/invoices.ts';
+import type { updateInvoiceBody } from '../../../contract/invoices.ts';
 import type { Invoice } from './api.ts';
 
-/** The editor checks with the contract's PUT body. */
-export const editorSchema = updateInvoiceBody;
-export type EditorValues = z.input<typeof editorSchema>;
+/** The editor checks with the contract's PUT body, imported as the editor is drawn (zod stays off the first paint). */
+export const editorSchema = () => import('../../../contract/invoices.ts').then((m) => m.updateInvoiceBody);
+export type EditorValues = z.input<typeof updateInvoiceBody>;
 
 const adjustment = (a: Invoice['tax']) => (a.rate > 0 ? { rate: a.rate, amount: null } : { rate: null, amount: a.amount });
 

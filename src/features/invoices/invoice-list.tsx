@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../api/context.ts';
+import { useAfterPaint } from '../../lib/after-paint.ts';
 import type { DateRange } from '../../lib/date-range.ts';
 import { Button } from '../../ui/button.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
@@ -11,10 +12,11 @@ import type { Column } from '../../ui/table/types.ts';
 import { invoiceClientsQueryOptions, invoiceListQueryOptions, type Invoice, type InvoiceFilters } from './api.ts';
 import { day, money, statusLabels } from './format.ts';
 import styles from './invoices.module.css';
-import { NewInvoiceDialog } from './new-invoice-dialog.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 const BillingDetailsCard = lazy(() => import('./billing-details.tsx'));
+// Its form brings react-hook-form and the contract's schemas: loaded when New invoice is pressed.
+const NewInvoiceDialog = lazy(() => import('./new-invoice-dialog.tsx').then((m) => ({ default: m.NewInvoiceDialog })));
 
 const columns: Column<Invoice>[] = [
   { id: 'number', header: 'Number', cell: (i) => <span className={styles.number}>{i.publicId}</span>, sortValue: (i) => i.publicId },
@@ -40,6 +42,8 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
   const api = useApi();
   const list = useQuery(invoiceListQueryOptions(api, filters));
   const clients = useQuery(invoiceClientsQueryOptions(api));
+  // The billing details card (a form) starts its code once the list is on the screen.
+  const detailsNow = useAfterPaint(list.status !== 'pending');
   const [creating, setCreating] = useState(false);
   const range: DateRange | null = filters.from && filters.to ? { from: filters.from, to: filters.to } : null;
   const filtered = Boolean(filters.client || filters.status || range);
@@ -103,11 +107,15 @@ export function InvoiceList({ filters, onFiltersChange, onOpen, today, weekStart
           />
         }
       />
-      <Suspense fallback={null}>
-        <BillingDetailsCard teamName={teamName} />
-      </Suspense>
+      {detailsNow && (
+        <Suspense fallback={null}>
+          <BillingDetailsCard teamName={teamName} />
+        </Suspense>
+      )}
       {creating && (
-        <NewInvoiceDialog today={today} weekStart={weekStart} onClose={() => setCreating(false)} onCreated={(i) => onOpen(i.id)} />
+        <Suspense fallback={null}>
+          <NewInvoiceDialog today={today} weekStart={weekStart} onClose={() => setCreating(false)} onCreated={(i) => onOpen(i.id)} />
+        </Suspense>
       )}
     </div>
   );

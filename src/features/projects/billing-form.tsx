@@ -1,8 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { Controller, useWatch, type Control } from 'react-hook-form';
-import { z } from 'zod';
-import { cents } from '../../../contract/common.ts';
-import { roundingSteps, type ProjectRounding } from '../../../contract/rounding.ts';
+import { roundingSteps } from '../../../contract/rounding-choices.ts';
+import type { ProjectRounding } from '../../../contract/rounding.ts';
 import type { User } from '../../../contract/users.ts';
 import { useApi } from '../../api/context.ts';
 import { ApiFormView } from '../../ui/form/form.tsx';
@@ -11,12 +10,12 @@ import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { BUDGET_CURRENCY } from '../budgets/format.ts';
+import { billingModes as modes, type BillingChecked, type BillingValues as Values } from './billing-choices.ts';
 import styles from './billing.module.css';
 import { teamQueryOptions } from '../team/api.ts';
 import { useProjectBilling, type BillingBody, type Project } from './api.ts';
 import { billingMode, billingModeLabels, money, type BillingMode } from './format.ts';
 
-const modes = ['non_billable', 'project_rate', 'user_rate', 'user_cost', 'fixed_fee'] as const;
 const modeHints: Record<BillingMode, string> = {
   non_billable: 'Time on this project is never billed.',
   project_rate: 'Every hour is billed at one rate, whoever logs it.',
@@ -42,27 +41,13 @@ const roundingPerLabels = [
 const describeRule = (r: Project['effectiveRounding']) =>
   r ? `${r.mode === 'nearest' ? 'to the nearest' : r.mode} ${r.step} min, ${r.per === 'entry' ? 'each record' : "each row's total"}` : 'no rounding';
 
+/** The form's check, imported as the form is drawn. */
+const billingSchema = () => import('./billing-schema.ts').then((m) => m.billingSchema);
+
 /** Overrides are keyed `u12` (not `12`): react-hook-form would read numeric keys as array indexes. */
 const overrideKey = (userId: number | string) => `u${userId}`;
 
-const schema = z
-  .object({
-    mode: z.enum(modes),
-    fee: cents.nullable(),
-    rate: cents.nullable(),
-    overrides: z.record(z.string(), z.object({ rate: cents.nullable(), cost: cents.nullable() })),
-    rounding: z.enum(['team', 'none', 'custom']),
-    roundingMode: z.enum(['up', 'down', 'nearest']),
-    roundingStep: z.enum(roundingSteps.map(String) as [string, ...string[]]),
-    roundingPer: z.enum(['entry', 'total']),
-  })
-  .superRefine((v, ctx) => {
-    if (v.mode === 'fixed_fee' && v.fee === null) ctx.addIssue({ code: 'custom', path: ['fee'], message: 'Enter the fee' });
-    if (v.mode === 'project_rate' && v.rate === null) ctx.addIssue({ code: 'custom', path: ['rate'], message: 'Enter the rate' });
-  });
-type Values = z.input<typeof schema>;
-
-function toBody(v: z.output<typeof schema>, project: Project): BillingBody {
+function toBody(v: BillingChecked, project: Project): BillingBody {
   const userRateOverrides: Record<string, number> = {};
   const userCostOverrides: Record<string, number> = {};
   for (const [key, o] of Object.entries(v.overrides)) {
@@ -121,7 +106,7 @@ export default function BillingForm({ project }: { project: Project }) {
     roundingPer: (typeof project.rounding === 'object' && project.rounding?.per) || 'entry',
   };
   const form = useApiForm({
-    schema,
+    schema: billingSchema,
     defaultValues: defaults,
     submit: (v) => save.mutateAsync(toBody(v, project)),
     onSuccess: () => toast(`Billing of ${project.name} is saved.`, 'success'),
@@ -145,7 +130,8 @@ export default function BillingForm({ project }: { project: Project }) {
       <fieldset className={styles.people}>
         <legend>Rounding</legend>
         <p className={styles.hint}>
-          Reports and new invoices bill rounded time; the recorded time never changes. In force now: {describeRule(project.effectiveRounding)}.
+          Reports and new invoices bill rounded time; the recorded time never changes. In force now:{' '}
+          {describeRule(project.effectiveRounding)}.
         </p>
         <SelectField label="Rounding of billed time" options={roundingChoices} {...register('rounding')} />
         {rounding === 'custom' && (
@@ -180,7 +166,7 @@ export default function BillingForm({ project }: { project: Project }) {
   );
 }
 
-function PersonRow({ user, control }: { user: User; control: Control<Values, unknown, z.output<typeof schema>> }) {
+function PersonRow({ user, control }: { user: User; control: Control<Values, unknown, BillingChecked> }) {
   const key = overrideKey(user.id);
   return (
     <div className={styles.person}>
@@ -207,7 +193,7 @@ function Money({
   label,
   hint,
 }: {
-  control: Control<Values, unknown, z.output<typeof schema>>;
+  control: Control<Values, unknown, BillingChecked>;
   name: 'fee' | 'rate' | `overrides.${string}.rate` | `overrides.${string}.cost`;
   label: string;
   hint: string;

@@ -21,13 +21,13 @@ import type { Invited } from './invite-form.tsx';
 import { filterPeople, type TeamSearch } from './search.ts';
 import { SignInNote } from './sign-in-note.tsx';
 import styles from './team.module.css';
-import AuditLog from '../audit-log/audit-log-page.tsx';
 
 // The forms bring react-hook-form and the contract's schemas: loaded when a dialog opens.
 const InviteForm = lazy(() => import('./invite-form.tsx'));
 const EditUserForm = lazy(() => import('./edit-user-form.tsx'));
 const TeamRoundingForm = lazy(() => import('./rounding-form.tsx'));
-// Admins only: the team's two-factor requirement.
+// Admins only: the team's two-factor requirement, and the audit log when its button is pressed.
+const AuditLog = lazy(() => import('../audit-log/audit-log-page.tsx'));
 const TeamSecurity = lazy(() => import('./team-security.tsx'));
 
 const statusLabel: Record<User['status'], string> = { active: 'Active', invited: 'Invited', pending: 'Pending', removed: 'Deactivated' };
@@ -125,7 +125,11 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
           </>
         }
       />
-      {admin && audit && <AuditLog />}
+      {admin && audit && (
+        <Suspense fallback={<p>Loading the audit log{'\u2026'}</p>}>
+          <AuditLog />
+        </Suspense>
+      )}
       <Dialog open={inviting} title="Invite a user" onClose={() => setInviting(false)}>
         <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
           {inviting && (

@@ -1,13 +1,19 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../api/errors.ts';
-import { useApiForm } from './use-api-form.ts';
+import { laterResolver, useApiForm, type SchemaSource } from './use-api-form.ts';
 
 const schema = z.object({ name: z.string().min(1, 'Required') });
 
-function Harness({ submit }: { submit: (v: { name: string }) => Promise<unknown> }) {
-  const api = useApiForm({ schema, defaultValues: { name: 'Ada' }, submit });
+function Harness({
+  submit,
+  check = schema,
+}: {
+  submit: (v: { name: string }) => Promise<unknown>;
+  check?: SchemaSource<{ name: string }, { name: string }>;
+}) {
+  const api = useApiForm({ schema: check, defaultValues: { name: 'Ada' }, submit });
   return (
     <form onSubmit={(e) => void api.onSubmit(e)}>
       <input aria-label="Name" {...api.form.register('name')} />
@@ -31,7 +37,7 @@ describe('useApiForm', () => {
       fireEvent.click(screen.getByText('Save'));
       fireEvent.click(screen.getByText('Save'));
     });
-    expect(submit).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(submit).toHaveBeenCalledTimes(1));
     expect(submit).toHaveBeenCalledWith({ name: 'Ada L' });
     expect(screen.getByTestId('state').textContent).toBe('sending dirty');
     await act(async () => finish());
@@ -45,10 +51,10 @@ describe('useApiForm', () => {
       .mockRejectedValueOnce(new ApiError(409, { code: 409, message: 'Changed by someone else' }));
     render(<Harness submit={submit} />);
     await act(async () => fireEvent.click(screen.getByText('Save')));
-    expect(screen.getByTestId('field-error').textContent).toBe('Taken');
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Taken'));
     expect(screen.getByTestId('form-error').textContent).toBe('');
     await act(async () => fireEvent.click(screen.getByText('Save')));
-    expect(screen.getByTestId('form-error').textContent).toBe('Changed by someone else');
+    await waitFor(() => expect(screen.getByTestId('form-error').textContent).toBe('Changed by someone else'));
   });
 
   it('checks with the schema before sending', async () => {
@@ -56,7 +62,38 @@ describe('useApiForm', () => {
     render(<Harness submit={submit} />);
     fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
     await act(async () => fireEvent.click(screen.getByText('Save')));
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Required'));
     expect(submit).not.toHaveBeenCalled();
-    expect(screen.getByTestId('field-error').textContent).toBe('Required');
+  });
+
+  it('checks with a schema it imports when the form is drawn', async () => {
+    const submit = vi.fn(async () => undefined);
+    const imported = vi.fn(async () => schema);
+    render(<Harness submit={submit} check={imported} />);
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: '' } });
+    await act(async () => fireEvent.click(screen.getByText('Save')));
+    await waitFor(() => expect(screen.getByTestId('field-error').textContent).toBe('Required'));
+    expect(submit).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Grace' } });
+    await act(async () => fireEvent.click(screen.getByText('Save')));
+    await waitFor(() => expect(submit).toHaveBeenCalledWith({ name: 'Grace' }));
+    expect(imported).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('laterResolver', () => {
+  const options = { fields: {}, shouldUseNativeValidation: false } as const;
+
+  it('sends nothing while its code cannot load, and asks for it again on the next check', async () => {
+    const imported = vi.fn<() => Promise<typeof schema>>().mockRejectedValueOnce(new Error('offline')).mockResolvedValue(schema);
+    const { resolver } = laterResolver(imported);
+    const first = await resolver({ name: 'Ada' }, undefined, options);
+    expect(first.errors).toHaveProperty('root');
+    expect(first.values).toEqual({});
+    const second = await resolver({ name: 'Ada' }, undefined, options);
+    expect(second).toEqual({ values: { name: 'Ada' }, errors: {} });
+    const third = await resolver({ name: '' }, undefined, options);
+    expect(third.errors).toHaveProperty('name');
+    expect(imported).toHaveBeenCalledTimes(2);
   });
 });
