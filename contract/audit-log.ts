@@ -23,6 +23,8 @@ export const auditKinds = [
   'timesheet.approved',
   'timesheet.rejected',
   'timesheet.reopened',
+  'week.unlocked',
+  'team.auto_lock_changed',
   'client.deleted',
   'project.billing_changed',
   'project.deleted',

@@ -25,6 +25,7 @@ import { notificationRoutes } from './notifications.ts';
 import { reminderRoutes } from './reminders.ts';
 import { importRoutes } from './imports.ts';
 import { auditRoutes } from './audit-log.ts';
+import { autoLockRoutes } from './auto-lock.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -53,6 +54,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   rounding: roundingRoutes,
   notifications: notificationRoutes,
   reminders: reminderRoutes,
+  autoLock: autoLockRoutes,
   imports: importRoutes,
   auditLog: auditRoutes,
   apps: appRoutes,

@@ -77,6 +77,8 @@ export const timesheet = z.object({
   approval: approval.nullable(),
   timecards: z.array(timecard),
   timeOffAssignments: z.array(timeOffAssignment),
+  /** Per day of the week (as `dailyTime`): why the team's automatic lock makes it read-only for the caller; empty when open. */
+  autoLocks: z.array(z.array(z.string())),
 });
 export type Timesheet = z.infer<typeof timesheet>;
 
@@ -110,7 +112,7 @@ export const discardApprovalBody = z.object({ comment: z.string().max(5000).defa
 
 const userParams = z.object({ user_id: rowIdParam });
 /** A user id that can exist followed by four digits; the user and week are checked by the handler (an unknown one answers 404). */
-const timesheetParams = z.object({
+export const timesheetParams = z.object({
   timesheet_id: z
     .string()
     .regex(/^\d{5,14}$/)

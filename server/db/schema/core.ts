@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { AutoLock } from '../../../contract/auto-lock.ts';
 import type { ReminderSchedule } from '../../../contract/reminders.ts';
 import type { ProjectRounding, RoundingRule } from '../../../contract/rounding.ts';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -16,6 +17,8 @@ export const teams = pgTable('teams', {
   requireTwoFactor: boolean('require_two_factor').notNull().default(false),
   /** The reminder schedule (contract/reminders.ts); null = the defaults. */
   reminders: jsonb('reminders').$type<ReminderSchedule | null>(),
+  /** The automatic lock (contract/auto-lock.ts); null = off. */
+  autoLock: jsonb('auto_lock').$type<AutoLock | null>(),
   /** What the team's invoices show at the top (blank: the team's name), and their payment terms. */
   billingName: text('billing_name').notNull().default(''),
   billingAddress: text('billing_address').notNull().default(''),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, jsonb, pgTable, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { teams, users } from './core.ts';
 
 const ts = (name: string) => timestamp(name, { mode: 'date', withTimezone: true });
@@ -37,6 +37,20 @@ export const approvals = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [unique('approvals_user_week_uq').on(t.userId, t.weekId), index('approvals_team_week_idx').on(t.teamId, t.weekId)],
+);
+
+/** A person's week opened again by an admin: the team's automatic lock leaves its days alone. */
+export const weekUnlocks = pgTable(
+  'week_unlocks',
+  {
+    teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    weekId: integer('week_id').notNull(),
+    reason: text('reason').notNull(),
+    unlockedBy: integer('unlocked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.weekId] }), index('week_unlocks_team_idx').on(t.teamId)],
 );
 
 export interface StoredTimecardEntry {

@@ -11,6 +11,7 @@ import { mayReadAttachment, presentAttachment } from './service.ts';
 import { storageFor } from './storage.ts';
 import { storeUpload } from './store.ts';
 import { contentDisposition, receiveUpload } from './upload.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 
 export function registerAttachmentRoutes(app: Hono<AppEnv>) {
   register(
@@ -50,7 +51,7 @@ export function registerAttachmentRoutes(app: Hono<AppEnv>) {
       .from(expenseAttachments)
       .innerJoin(expenses, eq(expenses.id, expenseAttachments.expenseId))
       .where(scope.where(expenseAttachments, eq(expenseAttachments.attachmentId, row.id)));
-    if (holder) await requireUnlocked(scope, holder.userId, [holder.date]);
+    if (holder) await requireUnlocked(scope, holder.userId, [holder.date], lockViewer(caller, c.get('deps').clock()));
     await scope.delete(attachments, eq(attachments.id, row.id));
     await storageFor(c.get('deps').config).remove(row.storageKey);
   });

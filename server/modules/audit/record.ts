@@ -74,3 +74,15 @@ export function changedFields<T extends Record<string, unknown>>(before: T, afte
   }
   return { before: b, after: a, changed: Object.keys(a).length > 0 };
 }
+
+/** Records a change of one of the team's settings, when `diff` (of `changedFields`) holds one. */
+export async function auditTeamSetting(
+  db: Db,
+  who: AuditWho,
+  team: { id: number; name: string },
+  kind: AuditKind,
+  diff: ReturnType<typeof changedFields>,
+): Promise<void> {
+  if (!diff.changed) return;
+  await recordAudit(db, who, { kind, subject: { type: 'team', id: team.id, name: team.name }, before: diff.before, after: diff.after });
+}

@@ -5,7 +5,7 @@ import { teams } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { requireAdmin, requireManager } from '../../http/permissions.ts';
 import { register } from '../../http/route.ts';
-import { auditCaller, changedFields, recordAudit } from '../audit/record.ts';
+import { auditCaller, auditTeamSetting, changedFields } from '../audit/record.ts';
 
 /** The team's billing rounding rule: admins and supervisors read it, admins set it. */
 export function registerBillingRoutes(app: Hono<AppEnv>) {
@@ -22,13 +22,7 @@ export function registerBillingRoutes(app: Hono<AppEnv>) {
       const [prev] = await scope.db.select({ rounding: teams.rounding }).from(teams).where(eq(teams.id, scope.teamId)).for('update');
       await scope.db.update(teams).set({ rounding: body.rounding }).where(eq(teams.id, scope.teamId));
       const diff = changedFields({ rounding: prev?.rounding ?? null }, { rounding: body.rounding }, ['rounding']);
-      if (diff.changed)
-        await recordAudit(scope.db, auditCaller(c, caller), {
-          kind: 'team.rounding_changed',
-          subject: { type: 'team', id: caller.team.id, name: caller.team.name },
-          before: diff.before,
-          after: diff.after,
-        });
+      await auditTeamSetting(scope.db, auditCaller(c, caller), caller.team, 'team.rounding_changed', diff);
     });
     return { rounding: body.rounding };
   });

@@ -5,6 +5,7 @@ import type { Scope } from '../../db/scope.ts';
 import { prefixed } from '../../lib/ids.ts';
 import { presentAttachment } from '../attachments/service.ts';
 import { lockReasons } from '../timesheets/locks.ts';
+import type { LockViewer } from '../timesheets/auto-lock.ts';
 
 export type ExpenseRow = typeof expenses.$inferSelect;
 
@@ -25,7 +26,7 @@ async function invoiceNames(scope: Scope, rows: ExpenseRow[]): Promise<Map<numbe
 }
 
 /** Expenses in the wire shape, with their attachments (one query for all of them). */
-export async function presentExpenses(scope: Scope, rows: ExpenseRow[]): Promise<Expense[]> {
+export async function presentExpenses(scope: Scope, rows: ExpenseRow[], viewer: LockViewer | null): Promise<Expense[]> {
   const ids = rows.map((r) => r.id);
   const files = ids.length
     ? await scope.db
@@ -45,7 +46,7 @@ export async function presentExpenses(scope: Scope, rows: ExpenseRow[]): Promise
   const locks = new Map<number, Map<string, string[]>>();
   const datesByUser = new Map<number, string[]>();
   for (const r of rows) (datesByUser.get(r.userId) ?? datesByUser.set(r.userId, []).get(r.userId)!).push(r.date);
-  for (const [userId, dates] of datesByUser) locks.set(userId, await lockReasons(scope, userId, dates));
+  for (const [userId, dates] of datesByUser) locks.set(userId, await lockReasons(scope, userId, dates, viewer));
   const invoiced = await invoiceNames(scope, rows);
   return rows.map((r) => {
     const reasons = [...(locks.get(r.userId)?.get(r.date) ?? []), ...(r.isInvoiced ? [expenseInvoicedOn(invoiced.get(r.id))] : [])];
@@ -67,6 +68,6 @@ export async function presentExpenses(scope: Scope, rows: ExpenseRow[]): Promise
   });
 }
 
-export async function presentExpense(scope: Scope, row: ExpenseRow): Promise<Expense> {
-  return (await presentExpenses(scope, [row]))[0]!;
+export async function presentExpense(scope: Scope, row: ExpenseRow, viewer: LockViewer | null): Promise<Expense> {
+  return (await presentExpenses(scope, [row], viewer))[0]!;
 }

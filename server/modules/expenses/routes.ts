@@ -27,6 +27,7 @@ import {
   resolveAmount,
   resolveType,
 } from './rules.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 
 /** member_limited has no expenses (DESIGN.md role table). */
 const requireExpenseRole = (caller: Caller) => requireRole(caller, ['admin', 'supervisor', 'member'], 'Your role has no expenses');
@@ -68,7 +69,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       .orderBy(desc(expenses.date), desc(expenses.id))
       .limit(limit)
       .offset((page - 1) * limit);
-    return presentExpenses(scope, rows);
+    return presentExpenses(scope, rows, lockViewer(caller, c.get('deps').clock()));
   });
 
   register(app, expenseRoutes.create, async (c, { body }, caller) => {
@@ -83,7 +84,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     const project = await loadExpenseProject(scope, caller, body.project);
     const { amount, quantity } = resolveAmount(category, body.amount, body.quantity);
     const type = resolveType(caller, project, body);
-    await requireUnlocked(scope, userId, [body.date]);
+    await requireUnlocked(scope, userId, [body.date], lockViewer(caller, c.get('deps').clock()));
     await checkAttachable(scope, caller, userId, body.attachments);
     const now = c.get('deps').clock();
     const row = await scope.tx(async (s) => {
@@ -111,7 +112,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       await assertWithinBudgets(s, guards, now);
       return created;
     });
-    return presentExpense(scope, row);
+    return presentExpense(scope, row, lockViewer(caller, c.get('deps').clock()));
   });
 
   register(app, expenseRoutes.update, async (c, { params, body }, caller) => {
@@ -140,8 +141,8 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         ? resolveType(caller, project, body, current.type)
         : current.type;
     const date = body.date ?? current.date;
-    await requireEditable(scope, current);
-    await requireUnlocked(scope, userId, [date]);
+    await requireEditable(scope, current, lockViewer(caller, c.get('deps').clock()));
+    await requireUnlocked(scope, userId, [date], lockViewer(caller, c.get('deps').clock()));
     const now = c.get('deps').clock();
     if (body.attachments) await checkAttachable(scope, caller, userId, body.attachments, current.id);
     const row = await scope.tx(async (s) => {
@@ -188,14 +189,14 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       await assertWithinBudgets(s, guards, now);
       return updated!;
     });
-    return presentExpense(scope, row);
+    return presentExpense(scope, row, lockViewer(caller, c.get('deps').clock()));
   });
 
   register(app, expenseRoutes.remove, async (c, { params }, caller) => {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireEditable(scope, current);
+    await requireEditable(scope, current, lockViewer(caller, c.get('deps').clock()));
     await scope.tx(async (s) => {
       const held = await attachmentIdsOf(s, current.id);
       await s.delete(expenses, eq(expenses.id, current.id));
@@ -210,7 +211,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       requireExpenseRole(caller);
       const scope = c.get('scope');
       const current = await loadOwnExpense(scope, caller, params.expense_id);
-      await requireEditable(scope, current);
+      await requireEditable(scope, current, lockViewer(caller, c.get('deps').clock()));
       let attachmentId: number;
       if (body.attachment !== undefined) {
         attachmentId = body.attachment;
@@ -223,7 +224,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
         await s.db.insert(expenseAttachments).values({ teamId: s.teamId, expenseId: current.id, attachmentId }).onConflictDoNothing();
         await setAttachmentsInUse(s, [attachmentId], true, c.get('deps').clock());
       });
-      return presentExpense(scope, current);
+      return presentExpense(scope, current, lockViewer(caller, c.get('deps').clock()));
     },
     { bodyLimit: JSON_LIMIT },
   );
@@ -232,7 +233,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
     requireExpenseRole(caller);
     const scope = c.get('scope');
     const current = await loadOwnExpense(scope, caller, params.expense_id);
-    await requireEditable(scope, current);
+    await requireEditable(scope, current, lockViewer(caller, c.get('deps').clock()));
     await scope.tx(async (s) => {
       const gone = await s.delete(
         expenseAttachments,
@@ -241,7 +242,7 @@ function registerExpenseRecordRoutes(app: Hono<AppEnv>) {
       if (gone.length === 0) throw notFound('Attachment');
       await setAttachmentsInUse(s, [params.attachment_id], false, c.get('deps').clock());
     });
-    return presentExpense(scope, current);
+    return presentExpense(scope, current, lockViewer(caller, c.get('deps').clock()));
   });
 }
 

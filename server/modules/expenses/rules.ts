@@ -8,6 +8,7 @@ import { isAdmin } from '../../http/permissions.ts';
 import { loadProjectForRead, type ProjectRow } from '../projects/access.ts';
 import { lockReasons } from '../timesheets/locks.ts';
 import type { CategoryRow } from './categories.ts';
+import type { LockViewer } from '../timesheets/auto-lock.ts';
 
 export type ExpenseType = 'separate' | 'billable' | 'cost';
 
@@ -88,21 +89,21 @@ export async function requireTeamUser(scope: Scope, userId: number) {
   if (!u) throw invalid('user', `There is no user ${userId} in your team`);
 }
 
-/** 422 when `userId`'s `dates` are in a pending or approved week. */
-export async function requireUnlocked(scope: Scope, userId: number, dates: string[]) {
-  const locks = await lockReasons(scope, userId, dates);
+/** 422 when `userId`'s `dates` are in a pending or approved week, or locked automatically for `viewer`. */
+export async function requireUnlocked(scope: Scope, userId: number, dates: string[], viewer: LockViewer | null) {
+  const locks = await lockReasons(scope, userId, dates, viewer);
   for (const [date, reasons] of locks) {
     throw unprocessable(`The expense is locked: ${reasons.join('; ')}`, { date: [`${date} is locked: ${reasons.join('; ')}`] });
   }
 }
 
 /** 422 when the expense is on an invoice or inside a pending or approved week: for every role. */
-export async function requireEditable(scope: Scope, row: { userId: number; date: string; isInvoiced: boolean }) {
+export async function requireEditable(scope: Scope, row: { userId: number; date: string; isInvoiced: boolean }, viewer: LockViewer | null) {
   if (row.isInvoiced) {
     const message = 'The expense is invoiced; delete or reset the draft invoice to change it';
     throw unprocessable(message, { expense: [message] });
   }
-  await requireUnlocked(scope, row.userId, [row.date]);
+  await requireUnlocked(scope, row.userId, [row.date], viewer);
 }
 
 /**

@@ -220,7 +220,7 @@ export async function undoImport(deps: ImportDeps, scope: Scope, importId: numbe
       const record = await tx.byId(timeRecords, l.entityId);
       if (!record) continue;
       const reasons = [
-        ...((await lockReasons(tx, record.userId, [record.date])).get(record.date) ?? []),
+        ...((await lockReasons(tx, record.userId, [record.date], null)).get(record.date) ?? []),
         ...(record.isInvoiced ? [INVOICED_REASON] : []),
       ];
       if (reasons.length)

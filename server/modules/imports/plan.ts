@@ -217,7 +217,8 @@ async function markLocked(scope: Scope, state: TeamState, groups: DayGroup[], pe
   }
   for (const [userId, list] of byUser) {
     const dates = list.map((g) => g.date).sort();
-    const reasons = await lockReasons(scope, userId, dates);
+    // Imports are an admin's work, and the automatic lock does not bind admins: approvals alone skip rows.
+    const reasons = await lockReasons(scope, userId, dates, null);
     const invoiced = await scope.db
       .select({ taskId: timeRecords.taskId, date: timeRecords.date })
       .from(timeRecords)

@@ -75,7 +75,7 @@ async function reminderFor(
   if (due.kind === 'reminder.submit') {
     const { from, to } = weekRange(weekIdOf(due.period, team.weekStart), team.weekStart);
     const logged = await loggedOn(s, person.id, from, to);
-    const locks = await lockReasons(s, person.id, [...logged.keys()]);
+    const locks = await lockReasons(s, person.id, [...logged.keys()], null);
     if ([...logged.keys()].every((d) => locks.has(d))) return null;
     const total = [...logged.values()].reduce((a, b) => a + b, 0);
     return about(due.period, `Reminder: submit your ${weekLabel(from)} (${hm(total)} logged) for approval`);

@@ -39,7 +39,7 @@ export async function refuseIfLockedTime(scope: Scope, taskIds: number[], what: 
   if (locked.length === 0) return;
   const named: string[] = [];
   for (const r of locked.slice(0, NAMED)) {
-    const reasons = await recordLockReasons(scope, r.userId, r.date, r.isInvoiced);
+    const reasons = await recordLockReasons(scope, r.userId, r.date, r.isInvoiced, null);
     named.push(`${r.name}, ${r.date}: ${reasons.join('; ')}`);
   }
   const more = locked.length > NAMED ? ` and ${locked.length - NAMED}${locked.length === MAX_COUNTED ? '+' : ''} more` : '';

@@ -4,6 +4,7 @@ import type { Scope } from '../../db/scope.ts';
 import type { Viewer } from '../projects/access.ts';
 import { lockReasons } from '../timesheets/locks.ts';
 import { taskViews } from './task-view.ts';
+import type { LockViewer } from '../timesheets/auto-lock.ts';
 
 export interface ListFilter {
   userId?: number | undefined;
@@ -91,7 +92,7 @@ class ByteWriter {
  * The list as UTF-8 JSON (array of the list shape). Three steps whatever the size (the records; the tasks with
  * their time; the locks per user), and the bytes are written directly: each task's JSON is encoded once.
  */
-export async function listJson(scope: Scope, viewer: Viewer, f: ListFilter): Promise<Buffer> {
+export async function listJson(scope: Scope, viewer: Viewer, f: ListFilter, locker: LockViewer | null): Promise<Buffer> {
   const rows = await listQuery(scope, f);
   if (rows.length === 0) return Buffer.from('[]');
   const taskIds = new Set<number>();
@@ -104,7 +105,7 @@ export async function listJson(scope: Scope, viewer: Viewer, f: ListFilter): Pro
   }
   const [views, locks] = await Promise.all([
     taskViews(scope, viewer, [...taskIds]),
-    Promise.all([...datesByUser].map(async ([userId, dates]) => [userId, await lockReasons(scope, userId, [...dates])] as const)),
+    Promise.all([...datesByUser].map(async ([userId, dates]) => [userId, await lockReasons(scope, userId, [...dates], locker)] as const)),
   ]);
   const taskBytes = new Map<number, Buffer>();
   let largest = 4;

@@ -9,11 +9,13 @@ import { loadTaskForWrite, loadTeamUser, requireReadOf, requireWriteFor } from '
 import { EVENT_VIEWER } from '../projects/access.ts';
 import {
   assertUnlocked,
+  recordLockReasons,
+  refuseIfAutoLocked,
   emitFromReadBack,
   emitTimeUpdated,
   findDayRecord,
   loadRecordForWrite,
-  presentRecord,
+  presentRecordFor,
   projectOfTask,
   readBack,
   readBackReasons,
@@ -23,6 +25,7 @@ import {
   type HistoryAction,
   type RecordForWrite,
 } from './records.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 
 type BudgetedProject = NonNullable<RecordForWrite['project']>;
 
@@ -36,6 +39,7 @@ export async function addTime(scope: Scope, caller: Caller, body: AddTimeBody, n
     const taskId = target?.task.id ?? null;
     // The project row comes with the task: when no budget can watch it, `budgetGuards` (which reads the project,
     // its client and their usage) would answer none, so it is not asked.
+    await refuseIfAutoLocked(s, lockViewer(caller, now), userId, body.date);
     const guards = target && mayHaveBudgetGuards(target.project) ? await budgetGuards(s, [target.project.id], now) : [];
     const row = await upsertAdd(s, {
       userId,
@@ -99,10 +103,14 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
     const time = body.time ?? row.time;
     const comment = body.comment ?? row.comment;
     const moved = userId !== row.userId || taskId !== row.taskId || date !== row.date;
+    // The automatic lock: on the day the record is on, and on the day it lands on.
+    const viewer = lockViewer(caller, now);
+    await refuseIfAutoLocked(s, viewer, row.userId, row.date);
+    if (userId !== row.userId || date !== row.date) await refuseIfAutoLocked(s, viewer, userId, date);
 
     if (moved) {
       // The day it leaves must be open too; the day it lands on is checked on the read-back.
-      await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
+      await assertUnlocked(s, row.userId, row.date, row.isInvoiced, null);
       const clash = await findDayRecord(s, userId, taskId, date);
       if (clash) {
         const message = `Time record ${clash.id} already holds this task, user and date; change that record instead`;
@@ -127,21 +135,22 @@ export async function updateTime(scope: Scope, caller: Caller, id: number, body:
 }
 
 /** DELETE /time/{id}. */
-export async function deleteTime(scope: Scope, caller: Caller, id: number): Promise<void> {
+export async function deleteTime(scope: Scope, caller: Caller, id: number, now: Date): Promise<void> {
   await scope.tx(async (s) => {
     const row = await loadRecord(s, id);
     requireWriteFor(caller, row.userId);
-    await assertUnlocked(s, row.userId, row.date, row.isInvoiced);
+    await assertUnlocked(s, row.userId, row.date, row.isInvoiced, lockViewer(caller, now));
     const project = await projectOfTask(s, row.taskId);
     await s.delete(timeRecords, eq(timeRecords.id, id));
-    const rec = await presentRecord(s, EVENT_VIEWER, { ...row, time: 0 });
+    const rec = await (await presentRecordFor(s, [EVENT_VIEWER], { ...row, time: 0 }))[0]!;
     await emitTimeUpdated(s, caller.user.id, { ...rec, history: [] }, [project]);
   });
 }
 
 /** GET /time/{id}: one's own, or anyone's for admins and supervisors. */
-export async function getTime(scope: Scope, caller: Caller, id: number): Promise<TimeRecord> {
+export async function getTime(scope: Scope, caller: Caller, id: number, now: Date): Promise<TimeRecord> {
   const row = await loadRecord(scope, id);
   requireReadOf(caller, row.userId);
-  return presentRecord(scope, caller, row);
+  const reasons = await recordLockReasons(scope, row.userId, row.date, row.isInvoiced, lockViewer(caller, now));
+  return (await presentRecordFor(scope, [caller], row, reasons))[0]!;
 }

@@ -12,6 +12,7 @@ import { approvalLockReasons, lockReasons } from '../timesheets/locks.ts';
 import { emitEvent } from '../webhooks/outbox.ts';
 import { queryRows } from './sql.ts';
 import { presentLoadedTask, type LoadedTask, type TaskFieldRow, type TaskTimeRow } from './task-view.ts';
+import { autoLockReasons, type LockViewer } from '../timesheets/auto-lock.ts';
 
 export type RecordRow = typeof timeRecords.$inferSelect;
 export type HistoryAction = (typeof timeHistory.$inferInsert)['action'];
@@ -20,18 +21,24 @@ export const INVOICED_REASON = 'The time is invoiced';
 /** The lock reason of time on an invoice, naming it. */
 export const invoicedOn = (publicId: string | null) => (publicId === null ? INVOICED_REASON : `The time is invoiced on invoice ${publicId}`);
 
-/** Why the record of (user, date) is locked: approvals of the week (timesheets) and invoicing. */
-export async function recordLockReasons(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<string[]> {
-  const byDate = await lockReasons(scope, userId, [date]);
+/** Why the record of (user, date) is locked: approvals of the week (timesheets), the automatic lock for `viewer`, and invoicing. */
+export async function recordLockReasons(scope: Scope, userId: number, date: string, invoiced: boolean, viewer: LockViewer | null): Promise<string[]> {
+  const byDate = await lockReasons(scope, userId, [date], viewer);
   return [...(byDate.get(date) ?? []), ...(invoiced ? [INVOICED_REASON] : [])];
 }
 
 /**
  * 422 naming the reasons when locked, whatever the caller's role: time of a pending or approved week is
  * changed after the week is reopened (rejected or discarded, which its history records), invoiced time not at all.
+ * The team's automatic lock binds `viewer` unless an admin (or opened again by one).
  */
-export async function assertUnlocked(scope: Scope, userId: number, date: string, invoiced: boolean): Promise<void> {
-  refuseIfLocked(await recordLockReasons(scope, userId, date, invoiced));
+export async function assertUnlocked(scope: Scope, userId: number, date: string, invoiced: boolean, viewer: LockViewer | null): Promise<void> {
+  refuseIfLocked(await recordLockReasons(scope, userId, date, invoiced, viewer));
+}
+
+/** 422 when the team's automatic lock makes (user, date) read-only for `viewer`. */
+export async function refuseIfAutoLocked(scope: Scope, viewer: LockViewer, userId: number, date: string): Promise<void> {
+  refuseIfLocked((await autoLockReasons(scope, viewer, userId, [date])).get(date) ?? []);
 }
 
 /** The check of `assertUnlocked` on reasons already read. */

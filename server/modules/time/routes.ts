@@ -14,12 +14,13 @@ import { DEFAULT_EXPORT_FIELDS, exportTime, timeExportSheet } from './export.ts'
 import { listJson, type ListFilter } from './lists.ts';
 import { addTime, deleteTime, getTime, updateTime } from './mutations.ts';
 import { addTaskTime, removeTaskTime, setTaskTime } from './task-time.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 
 const listSchema = timeRecordListItem.array();
 
 /** Answers a list built as JSON bytes; in tests (`checkResponses`) it is checked against the contract first. */
 async function answerList(c: Context<AppEnv>, caller: Caller, f: ListFilter): Promise<Response> {
-  const json = await listJson(c.get('scope'), caller, f);
+  const json = await listJson(c.get('scope'), caller, f, lockViewer(caller, c.get('deps').clock()));
   if (c.get('deps').checkResponses) {
     const r = listSchema.safeParse(JSON.parse(json.toString('utf8')));
     if (!r.success) throw new Error(`Time list breaks the contract: ${r.error.message}`);
@@ -33,11 +34,11 @@ async function answerList(c: Context<AppEnv>, caller: Caller, f: ListFilter): Pr
 
 export function registerTimeRoutes(app: Hono<AppEnv>) {
   register(app, timeRoutes.add, async (c, { body }, caller) => addTime(c.get('scope'), caller, body, c.get('deps').clock()));
-  register(app, timeRoutes.get, async (c, { params }, caller) => getTime(c.get('scope'), caller, params.time_id));
+  register(app, timeRoutes.get, async (c, { params }, caller) => getTime(c.get('scope'), caller, params.time_id, c.get('deps').clock()));
   register(app, timeRoutes.update, async (c, { params, body }, caller) =>
     updateTime(c.get('scope'), caller, params.time_id, body, c.get('deps').clock()),
   );
-  register(app, timeRoutes.remove, async (c, { params }, caller) => deleteTime(c.get('scope'), caller, params.time_id));
+  register(app, timeRoutes.remove, async (c, { params }, caller) => deleteTime(c.get('scope'), caller, params.time_id, c.get('deps').clock()));
 
   register(app, timeRoutes.addToTask, async (c, { params, body }, caller) =>
     addTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
@@ -46,7 +47,7 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
     setTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
   );
   register(app, timeRoutes.removeFromTask, async (c, { params, query, body }, caller) =>
-    removeTaskTime(c.get('scope'), caller, params.task_id, { date: body.date ?? query.date, user: body.user ?? query.user }),
+    removeTaskTime(c.get('scope'), caller, params.task_id, { date: body.date ?? query.date, user: body.user ?? query.user }, c.get('deps').clock()),
   );
 
   register(app, timeRoutes.listUser, async (c, { params, query }, caller) => {

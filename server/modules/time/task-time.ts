@@ -45,6 +45,7 @@ export async function removeTaskTime(
   caller: Caller,
   taskWireId: string,
   input: { date?: string | undefined; user?: number | undefined },
+  now: Date,
 ): Promise<void> {
   if (input.date === undefined) throw fieldError(input, 'date', 'The date of the time to delete is required');
   const date = input.date;
@@ -52,6 +53,6 @@ export async function removeTaskTime(
     const { taskId, userId } = await target(s, caller, taskWireId, input.user);
     const existing = await findDayRecord(s, userId, taskId, date);
     if (!existing) throw notFound('Time record');
-    await deleteTime(s, caller, existing.id);
+    await deleteTime(s, caller, existing.id, now);
   });
 }

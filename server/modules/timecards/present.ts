@@ -5,6 +5,7 @@ import { timecards, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { lockReasons } from '../timesheets/locks.ts';
+import type { LockViewer } from '../timesheets/auto-lock.ts';
 
 export type TimecardRow = typeof timecards.$inferSelect;
 type Card = Pick<TimecardRow, 'date' | 'clockIn' | 'clockOut' | 'breakTime'>;
@@ -30,13 +31,13 @@ export const formatDuration = (s: number) =>
   [Math.floor(s / 3600), Math.floor((s % 3600) / 60), s % 60].map((n) => String(n).padStart(2, '0')).join(':');
 
 /** Timecards in their wire shape, with their locks and problems. */
-export async function presentTimecards(scope: Scope, rows: TimecardRow[], weekStart: number, now: Date): Promise<Timecard[]> {
+export async function presentTimecards(scope: Scope, rows: TimecardRow[], weekStart: number, now: Date, viewer: LockViewer | null): Promise<Timecard[]> {
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((r) => r.userId))];
   const zones = await scope.db.select({ id: users.id, timezone: users.timezone }).from(users).where(scope.where(users, inArray(users.id, userIds)));
   const today = new Map(zones.map((z) => [z.id, dateAtOffset(now, z.timezone)]));
   const locks = new Map(
-    await Promise.all(userIds.map(async (u) => [u, await lockReasons(scope, u, rows.filter((r) => r.userId === u).map((r) => r.date))] as const)),
+    await Promise.all(userIds.map(async (u) => [u, await lockReasons(scope, u, rows.filter((r) => r.userId === u).map((r) => r.date), viewer)] as const)),
   );
   return rows.map((r) => {
     const reasons = locks.get(r.userId)?.get(r.date) ?? [];

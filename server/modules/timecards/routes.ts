@@ -11,6 +11,7 @@ import { register } from '../../http/route.ts';
 import { lockReasons } from '../timesheets/locks.ts';
 import { formatDuration, presentTimecards, timecardsBetween, type TimecardRow } from './present.ts';
 import { teamToday } from './today.ts';
+import { lockViewer, type LockViewer } from '../timesheets/auto-lock.ts';
 
 type Access = 'read' | 'write';
 
@@ -40,8 +41,8 @@ export function listRange(q: { from?: string | undefined; to?: string | undefine
 }
 
 /** Refuses a change of a day of a pending or approved week, whatever the caller's role (the week is reopened first). */
-async function assertUnlocked(scope: Scope, userId: number, date: string) {
-  const reasons = (await lockReasons(scope, userId, [date])).get(date);
+async function assertUnlocked(scope: Scope, userId: number, date: string, viewer: LockViewer) {
+  const reasons = (await lockReasons(scope, userId, [date], viewer)).get(date);
   if (reasons?.length) throw unprocessable(`The timecard of ${date} is locked: ${reasons.join('; ')}`, { date: reasons });
 }
 
@@ -62,7 +63,7 @@ const change = (
 ): StoredTimecardEntry => ({ action, previousTime, time, trigger, userId: caller.user.id, at: now.toISOString() });
 
 export function registerTimecardRoutes(app: Hono<AppEnv>) {
-  const present = (scope: Scope, caller: Caller, rows: TimecardRow[], now: Date) => presentTimecards(scope, rows, caller.team.weekStart, now);
+  const present = (scope: Scope, caller: Caller, rows: TimecardRow[], now: Date) => presentTimecards(scope, rows, caller.team.weekStart, now, lockViewer(caller, now));
 
   register(app, timecardRoutes.teamList, async (c, { query }, caller) => {
     // As GET /team/time: members read their own rows, admins and supervisors anyone's.
@@ -106,7 +107,7 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
     const now = c.get('deps').clock();
     const row = await scope.tx(async (s) => {
       const card = await lockCard(s, user.id, date, now);
-      await assertUnlocked(s, user.id, date);
+      await assertUnlocked(s, user.id, date, lockViewer(caller, now));
       const history = [...card.history];
       const set: Partial<TimecardRow> = {};
       if (body.clockIn !== undefined && body.clockIn !== card.clockIn) {
@@ -132,7 +133,7 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
     const user = await targetUser(scope, caller, params.user_id, 'write');
     const date = realDate(params.date);
     await scope.tx(async (s) => {
-      await assertUnlocked(s, user.id, date);
+      await assertUnlocked(s, user.id, date, lockViewer(caller, c.get('deps').clock()));
       const deleted = await s.delete(timecards, eq(timecards.userId, user.id), eq(timecards.date, date));
       if (deleted.length === 0) throw notFound('Timecard');
     });
@@ -146,7 +147,7 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
     const time = clockAtOffset(now, user.timezone);
     const row = await scope.tx(async (s) => {
       const card = await lockCard(s, user.id, date, now);
-      await assertUnlocked(s, user.id, date);
+      await assertUnlocked(s, user.id, date, lockViewer(caller, now));
       if (card.clockIn && !card.clockOut) throw unprocessable(`Already clocked in at ${card.clockIn} on ${date}`);
       const history = [...card.history];
       if (card.clockIn && card.clockOut) {
@@ -182,7 +183,7 @@ export function registerTimecardRoutes(app: Hono<AppEnv>) {
       if (!isOpen(todayCard) && isOpen(yesterday)) date = yesterday!.date;
     }
     const row = await scope.tx(async (s) => {
-      await assertUnlocked(s, user.id, date);
+      await assertUnlocked(s, user.id, date, lockViewer(caller, now));
       const [card] = await s.db.select().from(timecards).where(s.where(timecards, eq(timecards.userId, user.id), eq(timecards.date, date))).for('update');
       if (!card?.clockIn || card.clockOut) throw unprocessable(`Not clocked in on ${date}`);
       const history = [...card.history, change('clock-out', card.clockOut, time, 'button', caller, now)];

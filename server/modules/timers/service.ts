@@ -12,6 +12,7 @@ import { emitEvent } from '../webhooks/outbox.ts';
 import { loadTaskForWrite } from '../time/access.ts';
 import { assertUnlocked, findDayRecord, presentAndEmit, projectOfTask, upsertAdd } from '../time/records.ts';
 import { taskViews } from '../time/task-view.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 
 type TimerRow = typeof timers.$inferSelect;
 
@@ -95,7 +96,7 @@ async function book(scope: Scope, caller: Caller, row: TimerRow, now: Date): Pro
       action: 'TIMER',
       actorId: caller.user.id,
     });
-    await assertUnlocked(scope, row.userId, row.userDate, record.isInvoiced);
+    await assertUnlocked(scope, row.userId, row.userDate, record.isInvoiced, lockViewer(caller, now));
     await assertWithinBudgets(scope, guards, now);
     await presentAndEmit(scope, caller, record, [projectId], []);
   }
@@ -120,7 +121,7 @@ export async function startTimer(scope: Scope, caller: Caller, body: StartTimerB
     const target = await loadTaskForWrite(s, caller, body.task);
     const userDate = body.userDate ?? userToday(caller.user.timezone, now);
     const existingRecord = await findDayRecord(s, caller.user.id, target.task.id, userDate);
-    await assertUnlocked(s, caller.user.id, userDate, existingRecord?.isInvoiced ?? false);
+    await assertUnlocked(s, caller.user.id, userDate, existingRecord?.isInvoiced ?? false, lockViewer(caller, now));
     const values = { taskId: target.task.id, userDate, comment: body.comment ?? '', startedAt: now };
     const running = await runningTimer(s, caller.user.id);
     let row: TimerRow;

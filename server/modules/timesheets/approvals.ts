@@ -89,7 +89,7 @@ export async function presentApprovals(scope: Scope, rows: ApprovalRow[]): Promi
   });
 }
 
-interface Target {
+export interface Target {
   userId: number;
   weekId: number;
   dates: string[];
@@ -99,7 +99,7 @@ interface Target {
 }
 
 /** The user and week of a timesheet id of the caller's team; 404 for anything else. */
-async function resolve(scope: Scope, caller: Caller, rawId: string): Promise<Target> {
+export async function resolve(scope: Scope, caller: Caller, rawId: string): Promise<Target> {
   const parsed = parseTimesheetId(rawId);
   if (!parsed || parsed.userId > MAX_ID) throw notFound('Timesheet');
   const owner = await scope.byId(users, parsed.userId);

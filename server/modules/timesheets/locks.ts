@@ -2,6 +2,7 @@ import { and, arrayOverlaps, eq, or } from 'drizzle-orm';
 import { approvals } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { toDateTime } from '../../lib/time.ts';
+import { autoLockReasons, type LockViewer } from './auto-lock.ts';
 
 type ApprovalRow = typeof approvals.$inferSelect;
 
@@ -15,19 +16,23 @@ export function approvalLockReasons(a: Pick<ApprovalRow, 'weekId' | 'status' | '
 
 /**
  * Why each of `dates` (YYYY-MM-DD) is locked for `userId`'s time and timecards: pending or approved
- * approvals. Days without a reason are absent from the map.
+ * approvals, then the team's automatic lock where it binds `viewer` (null: approvals only). Days without a
+ * reason are absent from the map.
  */
-export async function lockReasons(scope: Scope, userId: number, dates: string[]): Promise<Map<string, string[]>> {
+export async function lockReasons(scope: Scope, userId: number, dates: string[], viewer: LockViewer | null): Promise<Map<string, string[]>> {
   const map = new Map<string, string[]>();
   const wanted = [...new Set(dates)];
   if (wanted.length === 0) return map;
-  const rows = await scope.list(
-    approvals,
-    eq(approvals.userId, userId),
-    or(arrayOverlaps(approvals.approvedDates, wanted), and(eq(approvals.status, 'pending'), arrayOverlaps(approvals.submittedDates, wanted))),
-  );
+  const [rows, auto] = await Promise.all([
+    scope.list(
+      approvals,
+      eq(approvals.userId, userId),
+      or(arrayOverlaps(approvals.approvedDates, wanted), and(eq(approvals.status, 'pending'), arrayOverlaps(approvals.submittedDates, wanted))),
+    ),
+    autoLockReasons(scope, viewer, userId, wanted),
+  ]);
   for (const date of wanted) {
-    const reasons = rows.flatMap((a) => approvalLockReasons(a, date));
+    const reasons = [...rows.flatMap((a) => approvalLockReasons(a, date)), ...(auto.get(date) ?? [])];
     if (reasons.length) map.set(date, reasons);
   }
   return map;

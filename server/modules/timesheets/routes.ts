@@ -14,6 +14,7 @@ import { discardWeek, presentApprovals, reviewWeek, submitWeek } from './approva
 import { buildTimesheets } from './weeks.ts';
 import { notifierFor } from '../notifications/emit.ts';
 import { auditCaller } from '../audit/record.ts';
+import { registerAutoLockRoutes } from './auto-lock-routes.ts';
 
 const DEFAULT_WEEKS = 10;
 
@@ -76,6 +77,7 @@ export function registerTimesheetRoutes(app: Hono<AppEnv>) {
   });
 
   registerTimecardRoutes(app);
+  registerAutoLockRoutes(app);
   registerTimeOffRoutes(app);
   registerPlannerRoutes(app);
 }

@@ -142,7 +142,7 @@ describe('approvals', () => {
     expect(sub.body.submittedDays).toEqual({ monday: true, tuesday: false, wednesday: false, thursday: false, friday: true, saturday: false, sunday: false });
     expect(sub.body.history).toEqual([{ action: 'submitted', days: sub.body.submittedDays, user: u.id, comment: 'please', createdAt: '2027-01-06 12:00:00' }]);
 
-    const locks = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2026-12-29', '2027-01-01']);
+    const locks = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2026-12-29', '2027-01-01'], null);
     expect(locks.get('2026-12-28')).toEqual(['Week 2653 is pending approval']);
     expect(locks.get('2027-01-01')).toEqual(['Week 2653 is pending approval']);
     expect(locks.has('2026-12-29')).toBe(false);
@@ -158,7 +158,7 @@ describe('approvals', () => {
     expect(partial.body.approvedDays.monday).toBe(true);
     expect(partial.body.approvedDays.friday).toBe(false);
     expect(partial.body.history[1]).toMatchObject({ action: 'approved', user: r.supervisor.id, comment: 'monday ok', days: { monday: true, friday: false } });
-    const after = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2027-01-01']);
+    const after = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2027-01-01'], null);
     expect(after.get('2026-12-28')).toEqual(['Approved on 2027-01-07 09:30:00 (week 2653)']);
     expect(after.has('2027-01-01')).toBe(false);
 
@@ -186,12 +186,12 @@ describe('approvals', () => {
     const rej = await t.call('PUT', `/timesheets/${id}/approval`, { as: r.supervisor, body: { status: 'rejected', days: { friday: true }, comment: 'fix friday' } });
     expect(rej.body).toMatchObject({ status: 'rejected', totalTime: 3600 });
     expect(rej.body.approvedDays).toMatchObject({ monday: true, friday: false });
-    const reopened = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2027-01-01']);
+    const reopened = await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28', '2027-01-01'], null);
     expect([...reopened.keys()]).toEqual(['2026-12-28']);
     // The days still approved can be rejected too (reopening the whole week); then nothing is left to reject.
     const rest = await t.call('PUT', `/timesheets/${id}/approval`, { as: r.supervisor, body: { status: 'rejected' } });
     expect(rest.body).toMatchObject({ status: 'rejected', totalTime: 0 });
-    expect((await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28'])).size).toBe(0);
+    expect((await lockReasons(t.scope(r.team.id), u.id, ['2026-12-28'], null)).size).toBe(0);
     expect((await t.call('PUT', `/timesheets/${id}/approval`, { as: r.supervisor, body: { status: 'rejected' } })).status).toBe(422);
     now = new Date('2027-01-06T12:00:00Z');
   });
@@ -203,18 +203,18 @@ describe('approvals', () => {
     expect((await t.call('POST', `/timesheets/${id}/approval`, { as: u, body: {} })).status).toBe(200);
     const rej = await t.call('PUT', `/timesheets/${id}/approval`, { as: r.admin, body: { status: 'rejected', comment: 'no' } });
     expect(rej.body).toMatchObject({ status: 'rejected', totalTime: 0 });
-    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-05'])).size).toBe(0);
+    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-05'], null)).size).toBe(0);
 
     const sub = await t.call('POST', `/timesheets/${id}/approval`, { as: u, body: { days: { tuesday: true, sunday: true } } });
     expect(sub.body.submittedDays).toMatchObject({ tuesday: true, sunday: true, monday: false });
-    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-10'])).get('2027-01-10')).toEqual(['Week 2701 is pending approval']);
+    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-10'], null)).get('2027-01-10')).toEqual(['Week 2701 is pending approval']);
 
     expect((await t.call('PUT', `/timesheets/${id}/discard-approval`, { as: r.admin })).status).toBe(403);
     const dis = await t.call('PUT', `/timesheets/${id}/discard-approval`, { as: u, body: { comment: 'oops' } });
     expect(dis.status).toBe(200);
     expect(dis.body.status).toBe('discarded');
     expect(dis.body.history.at(-1)).toMatchObject({ action: 'discarded', user: u.id, comment: 'oops', days: { tuesday: true, sunday: true } });
-    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-05', '2027-01-10'])).size).toBe(0);
+    expect((await lockReasons(t.scope(r.team.id), u.id, ['2027-01-05', '2027-01-10'], null)).size).toBe(0);
     expect((await t.call('PUT', `/timesheets/${id}/discard-approval`, { as: u })).status).toBe(422);
     expect((await t.call('PUT', `/timesheets/${id}/approval`, { as: r.admin, body: { status: 'approved' } })).status).toBe(422);
   });

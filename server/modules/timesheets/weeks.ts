@@ -10,6 +10,7 @@ import { presentTimecards, timecardsBetween } from '../timecards/present.ts';
 import { presentTimeOff, timeOffBetween } from '../timeoff/present.ts';
 import { presentTasks } from '../tasks/present.ts';
 import { approvalsFor, presentApprovals } from './approvals.ts';
+import { autoLockReasons, lockViewer } from './auto-lock.ts';
 
 const key = (userId: number, weekId: number) => `${userId}:${weekId}`;
 
@@ -38,10 +39,14 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
   const taskIds = [...new Set(records.map((r) => r.taskId).filter((id): id is number => id !== null))].sort((a, b) => a - b);
   const taskRows = taskIds.length ? await scope.db.select().from(tasks).where(scope.where(tasks, inArray(tasks.id, taskIds))).orderBy(asc(tasks.id)) : [];
   const presentedTasks = new Map((await presentTasks(scope, viewer, taskRows)).map((t) => [t.id, t]));
-  const [cards, offs, approvalsShown] = await Promise.all([
-    presentTimecards(scope, cardRows, weekStart, now),
+  const locker = lockViewer(viewer, now);
+  const allDates = weekIds.flatMap((w) => weekDates(w, weekStart));
+  const [cards, offs, approvalsShown, autoLocks] = await Promise.all([
+    presentTimecards(scope, cardRows, weekStart, now, locker),
     presentTimeOff(scope, offRows),
     presentApprovals(scope, [...approvalRows.values()]),
+    // The automatic lock as it binds the viewer (admins: never), per user and day.
+    Promise.all(userIds.map(async (u) => [u, await autoLockReasons(scope, locker, u, allDates)] as const)).then((pairs) => new Map(pairs)),
   ]);
   const approvalByKey = new Map(approvalsShown.map((a) => [key(a.user, a.weekId), a]));
   // Records grouped by (user, week) once, so a long list of weeks costs one pass over the records.
@@ -80,6 +85,7 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
         taskTime: weekTasks.map((id) => ({ task: prefixed(id), total: perTask.get(id)!, users: { [String(userId)]: perTask.get(id)! } })),
         approval: approvalByKey.get(key(userId, weekId)) ?? null,
         timecards: cards.filter((c) => c.user === userId && c.date >= range.from && c.date <= range.to),
+        autoLocks: weekDates(weekId, weekStart).map((date) => autoLocks.get(userId)?.get(date) ?? []),
         timeOffAssignments: offs.filter((t) => t.user === userId && t.startDate <= range.to && t.endDate >= range.from),
       });
     }
