@@ -25,7 +25,7 @@ import { notificationRoutes } from './notifications.ts';
 import { reminderRoutes } from './reminders.ts';
 import { importRoutes } from './imports.ts';
 import { auditRoutes } from './audit-log.ts';
-import { autoLockRoutes } from './auto-lock.ts';
+import { autoLockRoutes } from './auto-lock-routes.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {

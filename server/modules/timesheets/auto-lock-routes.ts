@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import { autoLockRoutes, noAutoLock } from '../../../contract/auto-lock.ts';
+import { autoLockRoutes } from '../../../contract/auto-lock-routes.ts';
+import { noAutoLock } from '../../../contract/auto-lock.ts';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { teams, weekUnlocks } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
