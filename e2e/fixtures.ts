@@ -22,6 +22,15 @@ export function twoFactorAdminKey(): string {
   return key;
 }
 
+/** The admin of a team of its own for the automatic-lock journey (its lock and reminders must not reach the shared team); key in `E2E_AUTO_LOCK_ADMIN_KEY`. */
+export const AUTO_LOCK_ADMIN = { name: 'Lotte Lock', email: 'lotte-lock@example.test', team: 'Locksmith Studio' } as const;
+
+export function autoLockAdminKey(): string {
+  const key = process.env.E2E_AUTO_LOCK_ADMIN_KEY;
+  if (!key) throw new Error('E2E_AUTO_LOCK_ADMIN_KEY is not set: run through playwright.config.ts (global setup)');
+  return key;
+}
+
 /** The API key the CLI printed for Ada in the global setup. */
 export function adaKey(): string {
   const key = process.env.E2E_API_KEY;

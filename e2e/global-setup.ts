@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { ADA, PASSWORD_MEMBERS, SOLO_ADMIN, TEAM_NAME, TWO_FACTOR_ADMIN, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
+import { ADA, AUTO_LOCK_ADMIN, PASSWORD_MEMBERS, SOLO_ADMIN, TEAM_NAME, TWO_FACTOR_ADMIN, type PasswordMember, type PasswordMemberSlot } from './fixtures.ts';
 import { startStaticServer } from './static-server.ts';
 
 const repo = path.resolve(import.meta.dirname, '..');
@@ -82,6 +82,21 @@ export default async function globalSetup() {
     String(twoFactorTeam.id),
   ]);
 
+  // A team of its own for the automatic lock and the reminder schedule: its settings reach nobody else.
+  const autoLockTeam = cli<{ id: number }>(dataDir, ['team', 'add', '--name', AUTO_LOCK_ADMIN.team]);
+  const autoLockAdmin = cli<{ id: number; apiKey: string }>(dataDir, [
+    'user',
+    'add',
+    '--name',
+    AUTO_LOCK_ADMIN.name,
+    '--email',
+    AUTO_LOCK_ADMIN.email,
+    '--role',
+    'admin',
+    '--team',
+    String(autoLockTeam.id),
+  ]);
+
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   // Reserve the web port first so the API's CORS origin is known before either starts.
@@ -109,6 +124,7 @@ export default async function globalSetup() {
   process.env.E2E_MEMBERS = JSON.stringify(members);
   process.env.E2E_SOLO_ADMIN_KEY = solo.apiKey;
   process.env.E2E_TWO_FACTOR_ADMIN_KEY = twoFactorAdmin.apiKey;
+  process.env.E2E_AUTO_LOCK_ADMIN_KEY = autoLockAdmin.apiKey;
 
   try {
     await waitForApi(apiUrl, api);

@@ -21,14 +21,15 @@ import type { Invited } from './invite-form.tsx';
 import { filterPeople, type TeamSearch } from './search.ts';
 import { SignInNote } from './sign-in-note.tsx';
 import styles from './team.module.css';
+import AuditLog from '../audit-log/audit-log-page.tsx';
 
 // The forms bring react-hook-form and the contract's schemas: loaded when a dialog opens.
 const InviteForm = lazy(() => import('./invite-form.tsx'));
 const EditUserForm = lazy(() => import('./edit-user-form.tsx'));
 const TeamRoundingForm = lazy(() => import('./rounding-form.tsx'));
-// Admins only: the team's two-factor requirement, and the audit log when its button is pressed.
-const AuditLog = lazy(() => import('../audit-log/audit-log-page.tsx'));
+// Admins only: the team's two-factor requirement.
 const TeamSecurity = lazy(() => import('./team-security.tsx'));
+const TeamSchedule = lazy(() => import('./team-schedule.tsx'));
 
 const statusLabel: Record<User['status'], string> = { active: 'Active', invited: 'Invited', pending: 'Pending', removed: 'Deactivated' };
 const money = (cents: number | undefined) => (cents === undefined ? '\u2014' : formatMoney(cents, { currency: 'USD', locale: 'en-US' }));
@@ -49,6 +50,7 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
   const admin = viewer.role === 'admin';
   const [rounding, setRounding] = useState(false);
   const [audit, setAudit] = useState(false);
+  const [schedule, setSchedule] = useState(false);
   const [inviting, setInviting] = useState(false);
   const [invited, setInvited] = useState<Invited | null>(null);
   const [editing, setEditing] = useState<User | null>(null);
@@ -72,6 +74,9 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
             <Link className="btn btn--secondary" to="/import">
               Import
             </Link>
+            <Button aria-expanded={schedule} onClick={() => setSchedule(!schedule)}>
+              Reminders and locks
+            </Button>
             <Button aria-expanded={audit} onClick={() => setAudit(!audit)}>
               Audit log
             </Button>
@@ -85,6 +90,11 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
       {admin && (
         <Suspense fallback={null}>
           <TeamSecurity />
+        </Suspense>
+      )}
+      {admin && schedule && (
+        <Suspense fallback={<p>Loading the settings{'\u2026'}</p>}>
+          <TeamSchedule />
         </Suspense>
       )}
       <div className={styles.filters} role="search" aria-label="Find people">
@@ -125,11 +135,7 @@ export function TeamPage({ viewer, today, search, onSearchChange }: TeamPageProp
           </>
         }
       />
-      {admin && audit && (
-        <Suspense fallback={<p>Loading the audit log{'\u2026'}</p>}>
-          <AuditLog />
-        </Suspense>
-      )}
+      {admin && audit && <AuditLog />}
       <Dialog open={inviting} title="Invite a user" onClose={() => setInviting(false)}>
         <Suspense fallback={<p>Loading the form{'\u2026'}</p>}>
           {inviting && (

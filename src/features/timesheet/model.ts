@@ -62,13 +62,13 @@ export function sortRows(rows: RowInfo[]): RowInfo[] {
 /**
  * Why each day of the week is locked by its approval: a pending request locks the whole week (it is
  * read-only until withdrawn), approved days stay locked. An admin on another user's week is told to
- * reopen the week first (reject it, which reopens its days).
+ * reopen the week first (reject it, which reopens its days). `auto`: the team's automatic lock, per day (the timesheet's `autoLocks`).
  */
-export function dayLockReasons(approval: Approval | null | undefined, dates: string[], othersWeek = false): string[][] {
-  return dates.map((date) => {
-    if (!approval) return [];
+export function dayLockReasons(approval: Approval | null | undefined, dates: string[], othersWeek?: boolean, auto?: string[][]): string[][] {
+  return dates.map((date, i) => {
+    const reasons = [...(auto?.[i] ?? [])];
+    if (!approval) return reasons;
     const name = dayNameOf(date);
-    const reasons: string[] = [];
     if (approval.approvedDays[name]) reasons.push(othersWeek ? 'Approved: reopen the week first to change it' : 'Approved: approved days cannot change');
     if (approval.status === 'pending')
       reasons.push(othersWeek ? 'The week is pending approval: reopen the week first' : 'The week is pending approval: withdraw the request to edit it');

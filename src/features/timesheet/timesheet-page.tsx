@@ -121,7 +121,7 @@ export function TimesheetPage(props: TimesheetPageProps) {
   const focusAfter = useRef<{ rowKey: string } | null>(null);
 
   const othersWeek = props.editorId !== undefined && props.editorId !== user.id;
-  const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates, othersWeek), [timesheet, dates, othersWeek]);
+  const locks = useMemo(() => dayLockReasons(timesheet?.approval, dates, othersWeek, timesheet?.autoLocks), [timesheet, dates, othersWeek]);
   const pendingWeek = timesheet?.approval?.status === 'pending';
   const offs = timesheet?.timeOffAssignments ?? [];
 
