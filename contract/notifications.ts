@@ -17,8 +17,21 @@ export const notificationKinds = [
   'reminder.submit',
   'reminder.missing',
   'reminder.timer',
+  // Added after the first ten: the unsubscribe tokens hold a kind's index, so new kinds go at the end.
+  'time.edited',
+  'budget.refused',
+  'budget.threshold',
+  'budget.exceeded',
+  'webhook.disabled',
+  'import.finished',
+  'digest.waiting',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
+
+/** Kinds only admins receive (budgets, webhooks, imports); the reviews waiting (`*.waiting`) reach admins and supervisors. */
+export const adminNotificationKinds: readonly NotificationKind[] = ['budget.threshold', 'budget.exceeded', 'webhook.disabled', 'import.finished'];
+/** Kinds that tell a reviewer what waits for them. */
+export const isReviewerKind = (k: NotificationKind) => k.endsWith('.waiting');
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** Where a person wants a kind of notification: in the app, by email, both, or not at all. */
@@ -26,10 +39,20 @@ export const notificationChannels = ['app', 'email', 'both', 'none'] as const;
 export const notificationChannel = z.enum(notificationChannels);
 export type NotificationChannel = z.infer<typeof notificationChannel>;
 
-/** What the notification is about: a timesheet week (its id and week id) or a time off. */
+/**
+ * What the notification is about: a timesheet week (its id and week id), a time off, a project's or a client's
+ * budget, a webhook, an import, or the reviewer's day (the digest of what waits).
+ */
 export const notificationSubject = z.discriminatedUnion('type', [
   z.object({ type: z.literal('timesheet'), id: z.number().int().positive(), user: numericId, weekId: z.number().int() }),
   z.object({ type: z.literal('timeoff'), id: numericId, user: numericId }),
+  /** `id` is the project's id as the API writes it (`ev:…`). */
+  z.object({ type: z.literal('project'), id: z.string() }),
+  z.object({ type: z.literal('client'), id: numericId }),
+  z.object({ type: z.literal('webhook'), id: numericId }),
+  z.object({ type: z.literal('import'), id: numericId }),
+  /** `date` is the reviewer's local day (`YYYY-MM-DD`). */
+  z.object({ type: z.literal('digest'), date: z.string() }),
 ]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 

@@ -25,12 +25,19 @@ export const reminderSchedule = z
       .min(0.25)
       .max(24)
       .refine((n) => Number.isInteger(n * 4), 'Must be a multiple of 0.25 hours'),
+    /** Send each reviewer a daily summary of the weeks and time-off requests waiting for them (default on). */
+    digestOn: z.boolean().optional(),
+    /** Local `HH:MM` of the reviewer's daily digest, on their workdays (default 09:00). */
+    digestAt: clockTime.optional(),
   })
   .strict();
 export type ReminderSchedule = z.infer<typeof reminderSchedule>;
 
+/** A schedule with every field set (the stored one over the defaults). */
+export type FullReminderSchedule = Required<ReminderSchedule>;
+
 /** What a team has until an admin sets its schedule. */
-export const defaultReminderSchedule: ReminderSchedule = {
+export const defaultReminderSchedule: FullReminderSchedule = {
   submitOn: true,
   submitAt: '16:00',
   missingOn: true,
@@ -38,6 +45,8 @@ export const defaultReminderSchedule: ReminderSchedule = {
   missingThreshold: 50,
   timerOn: true,
   timerLimitHours: 8,
+  digestOn: true,
+  digestAt: '09:00',
 };
 
 const T = 'Notifications';
@@ -46,7 +55,7 @@ export const reminderRoutes = {
     method: 'get',
     path: '/team/reminders',
     tag: T,
-    summary: "The team's reminder schedule (any member): submit, missing time and long timer, each on or off",
+    summary: "The team's reminder schedule (any member): submit, missing time, long timer and the reviewers' daily digest, each on or off",
     status: 200,
     response: reminderSchedule,
   }),
@@ -54,7 +63,7 @@ export const reminderRoutes = {
     method: 'put',
     path: '/team/reminders',
     tag: T,
-    summary: "Sets the team's reminder schedule (admins); every field is given",
+    summary: "Sets the team's reminder schedule (admins); the digest's fields keep their stored or default values when left out",
     body: reminderSchedule,
     status: 200,
     response: reminderSchedule,

@@ -24,6 +24,8 @@ export interface NotificationPayload {
   title: string;
   comment: string;
   actor: { id: number; name: string } | null;
+  /** Items listed under the title (the digest's waiting weeks and requests), in the email's both parts. */
+  lines?: string[];
 }
 
 /**

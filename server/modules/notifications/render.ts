@@ -31,6 +31,13 @@ export const kindLabels: Record<NotificationKind, string> = {
   'reminder.submit': 'a reminder to submit your week',
   'reminder.missing': 'a reminder to log a short day',
   'reminder.timer': 'a reminder of a long-running timer',
+  'time.edited': 'a reviewer changed your time',
+  'budget.refused': 'a budget refused your time',
+  'budget.threshold': 'a budget reached its alert threshold',
+  'budget.exceeded': 'a budget is used up',
+  'webhook.disabled': 'a webhook turned off after failures',
+  'import.finished': 'an import finished',
+  'digest.waiting': 'the daily summary of what waits for your review',
 };
 
 /** The button of a mail that asks for something other than a look or a review. */
@@ -38,6 +45,13 @@ const actions: Partial<Record<NotificationKind, string>> = {
   'reminder.submit': 'Open your week',
   'reminder.missing': 'Log your time',
   'reminder.timer': 'See your timer',
+  'time.edited': 'Open your week',
+  'budget.refused': 'See the budget',
+  'budget.threshold': 'See the budget',
+  'budget.exceeded': 'See the budget',
+  'webhook.disabled': 'Open Integrations',
+  'import.finished': 'Open Import',
+  'digest.waiting': 'Review them',
 };
 
 const ACCENT = '#2f6f5e';
@@ -58,11 +72,13 @@ export function renderMail(
   const profile = `${mail.webUrl}/profile`;
   const action = actions[n.kind] ?? (n.kind.endsWith('.waiting') ? 'Review it' : 'Open it');
   const { title, comment } = n.payload;
+  const lines = n.payload.lines ?? [];
   const text = [
     `Hello ${n.recipient.name},`,
     '',
     `${title}.`,
     ...(comment ? ['', `Comment: ${comment}`] : []),
+    ...(lines.length ? ['', ...lines.map((l) => `- ${l}`)] : []),
     '',
     `${action}: ${url}`,
     '',
@@ -79,7 +95,7 @@ export function renderMail(
 <p style="margin:0 0 16px;font-weight:650;color:${ACCENT}">Timekeep</p>
 <p style="margin:0 0 8px">Hello ${esc(n.recipient.name)},</p>
 <p style="margin:0 0 16px;font-size:18px">${esc(title)}.</p>
-${comment ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid ${ACCENT};background:#eef4f2">${esc(comment)}</blockquote>\n` : ''}<p style="margin:0 0 24px"><a href="${esc(url)}" style="display:inline-block;padding:10px 16px;background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px">${action}</a></p>
+${lines.length ? `<ul style="margin:0 0 16px;padding-left:20px">${lines.map((l) => `<li style="margin:0 0 4px">${esc(l)}</li>`).join('')}</ul>\n` : ''}${comment ? `<blockquote style="margin:0 0 16px;padding:8px 12px;border-left:3px solid ${ACCENT};background:#eef4f2">${esc(comment)}</blockquote>\n` : ''}<p style="margin:0 0 24px"><a href="${esc(url)}" style="display:inline-block;padding:10px 16px;background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px">${action}</a></p>
 <p style="margin:0;font-size:13px;color:#5b6762">You get this email because ${esc(kindLabels[n.kind])} is a notification you receive by email.
 Stop these emails, or choose where each notification arrives, on your <a href="${esc(profile)}" style="color:${ACCENT}">Profile</a>.</p>
 </td></tr></table>

@@ -33,7 +33,7 @@ export function groupByDay(items: readonly Notification[]): { day: string; items
   return groups;
 }
 
-/** Where a notification leads: the week to review, the member's own week, or the time-off screen. */
+/** Where a notification leads: the week to review, the member's own week, the time-off screen, a budget, Integrations, Import or Approvals. */
 function Target({ n, onOpen }: { n: Notification; onOpen: () => void }) {
   const body = (
     <>
@@ -53,6 +53,38 @@ function Target({ n, onOpen }: { n: Notification; onOpen: () => void }) {
         {body}
       </Link>
     );
+  }
+  switch (n.subject.type) {
+    case 'project':
+      return (
+        <Link to="/projects/$projectId/budget" params={{ projectId: n.subject.id }} className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
+    case 'client':
+      return (
+        <Link to="/clients/$clientId" params={{ clientId: String(n.subject.id) }} className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
+    case 'webhook':
+      return (
+        <Link to="/integrations" className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
+    case 'import':
+      return (
+        <Link to="/import" className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
+    case 'digest':
+      return (
+        <Link to="/approvals" className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
   }
   return (
     <Link to="/time-off" search={{}} className={cls} onClick={onOpen}>

@@ -1,6 +1,6 @@
 import '../../ui/field.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { NotificationChannel, NotificationKind } from '../../../contract/notifications.ts';
+import { adminNotificationKinds, isReviewerKind, type NotificationChannel, type NotificationKind } from '../../../contract/notifications.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import * as notifications from '../../api/operations/notifications.ts';
@@ -22,6 +22,13 @@ const kindLabels: Record<NotificationKind, string> = {
   'reminder.submit': 'Reminder to submit my week',
   'reminder.missing': 'Reminder to log a short day',
   'reminder.timer': 'Reminder of a long-running timer',
+  'digest.waiting': 'Daily summary of what waits for my review',
+  'time.edited': 'A reviewer changed my time',
+  'budget.refused': 'A budget refused my time',
+  'budget.threshold': 'A budget reached its alert threshold',
+  'budget.exceeded': 'A budget is used up',
+  'webhook.disabled': 'A webhook turned off after failures',
+  'import.finished': 'An import finished',
 };
 
 const channels: { value: NotificationChannel; label: string }[] = [
@@ -45,7 +52,9 @@ export default function NotificationPreferencesCard({ reviewer, admin }: { revie
     },
     onError: (e) => toast(`Not saved. ${describeError(e)}`, 'error'),
   });
-  const shown = (Object.keys(kindLabels) as NotificationKind[]).filter((k) => reviewer || !k.endsWith('.waiting'));
+  const shown = (Object.keys(kindLabels) as NotificationKind[]).filter(
+    (k) => (reviewer || !isReviewerKind(k)) && (admin || !adminNotificationKinds.includes(k)),
+  );
   return (
     <Card title="Notifications">
       {prefs.isPending ? (
