@@ -10,6 +10,7 @@ import { createTeam, createUser } from '../modules/users/service.ts';
 import { UsageError, type FlagSpec } from './args.ts';
 import type { Config } from '../config.ts';
 import { parseImport, runImport } from './import.ts';
+import { runDigests } from '../modules/reminders/digest.ts';
 import { runReminders } from '../modules/reminders/run.ts';
 import { isDate } from '../../contract/weeks.ts';
 
@@ -163,7 +164,9 @@ export const commands: Command[] = [
     parse: (f) => ({ at: momentOf(f.at!) }),
     async run(ctx, input) {
       const counts = await runReminders(ctx, input.at);
-      ctx.out(JSON.stringify({ at: input.at.toISOString(), ...counts }));
+      // Reviewers' digests are counted only when some went out (the line stays as it was for reminders alone).
+      const digests = await runDigests(ctx, input.at);
+      ctx.out(JSON.stringify({ at: input.at.toISOString(), ...counts, ...(digests ? { 'digest.waiting': digests } : {}) }));
     },
   }),
   define({

@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { ClientBudget, ProjectBudget } from '../../../contract/budgets.ts';
 import { clients, projects, teams, type StoredBudget } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
-import { unprocessable } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { toDate, toDateTime } from '../../lib/time.ts';
 import { queryRows } from '../time/sql.ts';
 import { addDays, monthSpan, weekStartDate } from '../../../contract/weeks.ts';
@@ -69,7 +69,7 @@ const costRate = sql`coalesce((p.rate->'userCostOverrides'->>(u.id::text))::nume
 const round2 = (n: number) => Math.round(n * 100) / 100;
 export const percentOf = (used: number, budget: number) => (budget > 0 ? round2((used / budget) * 100) : used > 0 ? 100 : 0);
 
-async function teamWeekStart(scope: Scope): Promise<number> {
+export async function teamWeekStart(scope: Scope): Promise<number> {
   const [t] = await scope.db.select({ weekStart: teams.weekStart }).from(teams).where(eq(teams.id, scope.teamId)).limit(1);
   return t?.weekStart ?? 1;
 }
@@ -240,6 +240,8 @@ export interface BudgetGuard {
   refuse: boolean;
   /** Record the threshold when the change takes usage from below it to at or above it. */
   watchThreshold: boolean;
+  /** Usage was under 100 % before the change: reaching it is told to admins. */
+  watchFull: boolean;
   period: BudgetPeriodKey;
   weekStart: number;
 }
@@ -288,22 +290,53 @@ export async function budgetGuards(scope: Scope, projectIds: number[], now: Date
   for (const c of candidates) {
     const refuse = c.budget.disallowOverbudget;
     let watchThreshold = c.budget.threshold != null && !crossingOf(reached, c.owner);
-    if (!refuse && !watchThreshold) continue;
     const before = await budgetUsage(scope, c.owner, c.budget, now, weekStart);
     // Already at or above the threshold: this change cannot cross it.
     if (watchThreshold && before.progress >= c.budget.threshold!) watchThreshold = false;
-    if (!refuse && !watchThreshold) continue;
-    guards.push({ ...c, usedBefore: before.used, refuse, watchThreshold, weekStart });
+    const watchFull = before.progress < 100;
+    if (!refuse && !watchThreshold && !watchFull) continue;
+    guards.push({ ...c, usedBefore: before.used, refuse, watchThreshold, watchFull, weekStart });
   }
   return guards;
+}
+
+/** The 422 of a change a budget refuses, naming the budget; `entry` is whose entry it was and its date, when known. */
+export class BudgetRefusal extends ApiError {
+  constructor(
+    readonly owner: BudgetOwner,
+    readonly label: string,
+    message: string,
+    readonly entry?: { userId: number; date: string },
+  ) {
+    super(422, message, { budget: [message] });
+  }
+}
+
+/** A level a change took a budget to: its alert threshold or 100 %. */
+export interface BudgetLevelReached {
+  owner: BudgetOwner;
+  label: string;
+  level: 'threshold' | 'exceeded';
+  /** The level in percent (the threshold, or 100). */
+  percent: number;
+  progress: number;
+  period: BudgetPeriodKey;
+  budget: StoredBudget;
+}
+
+/** Whom a budget's events concern: the person whose entry it is (and its date), and where levels reached are told. */
+export interface BudgetEvents {
+  entry: { userId: number; date: string };
+  levels(scope: Scope, reached: BudgetLevelReached[]): Promise<void>;
 }
 
 /**
  * After a change (in the same transaction): 422 naming the budget when a refusing budget is now past
  * 100 % and the change made it use more (a change that lowers usage is never refused); otherwise records
- * each watched threshold the change reached. A refused change records nothing (its transaction rolls back).
+ * each watched threshold the change reached, and tells `events` of the levels reached (threshold, 100 %).
+ * A refused change records nothing (its transaction rolls back).
  */
-export async function assertWithinBudgets(scope: Scope, guards: BudgetGuard[], now: Date): Promise<void> {
+export async function assertWithinBudgets(scope: Scope, guards: BudgetGuard[], now: Date, events?: BudgetEvents): Promise<void> {
   if (guards.length === 0) return;
   const after: BudgetUsage[] = [];
   for (const g of guards) after.push(await budgetUsage(scope, g.owner, g.budget, now, g.weekStart));
@@ -311,12 +344,18 @@ export async function assertWithinBudgets(scope: Scope, guards: BudgetGuard[], n
     const { used, progress } = after[i]!;
     if (g.refuse && used > g.budget.budget && used > g.usedBefore + 1e-9) {
       const message = `This would exceed the ${g.budget.period} ${g.budget.type} budget of ${g.label} (${progress} % used), which does not allow going over budget`;
-      throw unprocessable(message, { budget: [message] });
+      throw new BudgetRefusal(g.owner, g.label, message, events?.entry);
     }
   });
+  const reached: BudgetLevelReached[] = [];
   for (const [i, g] of guards.entries()) {
     const { progress } = after[i]!;
-    if (g.watchThreshold && progress >= g.budget.threshold!)
+    const at = { owner: g.owner, label: g.label, progress, period: g.period, budget: g.budget };
+    if (g.watchThreshold && progress >= g.budget.threshold!) {
       await recordThresholdCrossing(scope, g.period, g.budget.threshold!, progress, now);
+      reached.push({ ...at, level: 'threshold', percent: g.budget.threshold! });
+    }
+    if (g.watchFull && progress >= 100) reached.push({ ...at, level: 'exceeded', percent: 100 });
   }
+  if (events && reached.length) await events.levels(scope, reached);
 }

@@ -24,6 +24,8 @@ import { issueInvitation } from '../users/invitations.ts';
 import { createUser } from '../users/service.ts';
 import { lower, planImport, projectKey, taskKey, type Decision, type DayGroup } from './plan.ts';
 import { recordAudit, type AuditWho } from '../audit/record.ts';
+import { notifierFor, reviewersOf } from '../notifications/emit.ts';
+import { SOURCE_LABELS } from './rows.ts';
 
 type ImportRowDb = typeof imports.$inferSelect;
 type LedgerKind = (typeof importLedger.$inferInsert)['kind'];
@@ -186,6 +188,18 @@ export async function applyImport(
       for (let i = 0; i < ledger.length; i += 1000) await tx.db.insert(importLedger).values(ledger.slice(i, i + 1000));
       await tx.update(imports, { preview: plan.preview, created }, eq(imports.id, importId));
       await recordAudit(tx.db, who, { kind: 'import.applied', subject: importSubject(row), after: { source: row.source, ...created } });
+      // The team's admins hear that it finished (the one who started it too: from the command line it may run long).
+      await notifierFor(deps).notify(tx, {
+        kind: 'import.finished',
+        to: await reviewersOf(tx, ['admin']),
+        subject: { type: 'import', id: importId },
+        link: '/import',
+        payload: {
+          title: `Import ${importId} (${SOURCE_LABELS[row.source]}) finished: ${created.rows} rows in ${created.records} new time records`,
+          comment: '',
+          actor: null,
+        },
+      });
       return created;
     })
     .catch((e: unknown) => {

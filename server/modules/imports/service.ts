@@ -6,7 +6,7 @@ import type { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
 
 /** What imports need of the app's dependencies (the CLI has no more). */
-export type ImportDeps = Pick<Deps, 'config' | 'secrets' | 'clock'>;
+export type ImportDeps = Pick<Deps, 'config' | 'secrets' | 'clock' | 'ops'>;
 import { ApiError, notFound } from '../../http/errors.ts';
 import { toDateTime } from '../../lib/time.ts';
 import { openImportFile, removeImportFile } from './files.ts';

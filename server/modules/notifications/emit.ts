@@ -1,6 +1,13 @@
 import { eq, inArray, ne } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind, NotificationSubject } from '../../../contract/notifications.ts';
-import { mailOutbox, notificationPreferences, notifications, users, type NotificationPayload } from '../../db/schema/index.ts';
+import {
+  mailOutbox,
+  notificationPreferences,
+  notifications,
+  remindersSent,
+  users,
+  type NotificationPayload,
+} from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
 import { NOTIFICATIONS_CREATED } from '../../ops/metrics.ts';
@@ -110,6 +117,24 @@ export function createNotifier(deps: Pick<Deps, 'config' | 'secrets' | 'ops'>): 
       if (mail) nudge();
     },
   };
+}
+
+/**
+ * Notifies each of `input.to` at most once for `period`: the (person, kind, period) key goes into
+ * `reminders_sent` with ON CONFLICT DO NOTHING in the caller's transaction, so a repeat of the event (the next
+ * keystroke, a second run, another instance) finds it taken. Answers how many were newly told.
+ */
+export async function notifyOnce(s: Scope, notifier: Notifier, input: NotificationInput, period: string): Promise<number> {
+  const actorId = input.payload.actor?.id;
+  const ids = [...new Set(input.to)].filter((id) => id !== actorId);
+  if (ids.length === 0) return 0;
+  const claimed = await s.db
+    .insert(remindersSent)
+    .values(ids.map((userId) => ({ teamId: s.teamId, userId, kind: input.kind, period })))
+    .onConflictDoNothing()
+    .returning({ userId: remindersSent.userId });
+  if (claimed.length > 0) await notifier.notify(s, { ...input, to: claimed.map((c) => c.userId) });
+  return claimed.length;
 }
 
 /** Active admins and supervisors of the team (or admins only), for "waits for you". */

@@ -1,5 +1,6 @@
 import type { Deps } from '../../http/env.ts';
 import { repeat } from '../../lib/periodic.ts';
+import { runDigests } from './digest.ts';
 import { runReminders } from './run.ts';
 
 /**
@@ -10,6 +11,7 @@ import { runReminders } from './run.ts';
 export function startReminders(deps: Deps, intervalMs: number): { stop(): Promise<void> } {
   return repeat(intervalMs, () =>
     runReminders(deps, deps.clock())
+      .then(async (reminders) => ({ ...reminders, 'digest.waiting': await runDigests(deps, deps.clock()) }))
       .then((counts) => {
         if (Object.values(counts).some((n) => n > 0)) deps.logger.info('reminders sent', counts);
       })

@@ -5,6 +5,7 @@ import { forbidden, invalid, notFound } from '../../http/errors.ts';
 import { isManager, ownUnlessManager } from '../../http/permissions.ts';
 import { reportFileName } from '../../../contract/report-columns.ts';
 import { register } from '../../http/route.ts';
+import { notifierFor } from '../notifications/emit.ts';
 import { xlsxResponse } from '../../lib/xlsx.ts';
 import { loadProjectForRead, parseWireId } from '../projects/access.ts';
 import { registerTimerRoutes } from '../timers/routes.ts';
@@ -33,12 +34,15 @@ async function answerList(c: Context<AppEnv>, caller: Caller, f: ListFilter): Pr
 /** Callers who may not read others' time see their own records only. */
 
 export function registerTimeRoutes(app: Hono<AppEnv>) {
-  register(app, timeRoutes.add, async (c, { body }, caller) => addTime(c.get('scope'), caller, body, c.get('deps').clock()));
+  const notifier = (c: Context<AppEnv>) => notifierFor(c.get('deps'));
+  register(app, timeRoutes.add, async (c, { body }, caller) => addTime(c.get('scope'), caller, body, c.get('deps').clock(), notifier(c)));
   register(app, timeRoutes.get, async (c, { params }, caller) => getTime(c.get('scope'), caller, params.time_id, c.get('deps').clock()));
   register(app, timeRoutes.update, async (c, { params, body }, caller) =>
-    updateTime(c.get('scope'), caller, params.time_id, body, c.get('deps').clock()),
+    updateTime(c.get('scope'), caller, params.time_id, body, c.get('deps').clock(), notifier(c)),
   );
-  register(app, timeRoutes.remove, async (c, { params }, caller) => deleteTime(c.get('scope'), caller, params.time_id, c.get('deps').clock()));
+  register(app, timeRoutes.remove, async (c, { params }, caller) =>
+    deleteTime(c.get('scope'), caller, params.time_id, c.get('deps').clock(), notifier(c)),
+  );
 
   register(app, timeRoutes.addToTask, async (c, { params, body }, caller) =>
     addTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),

@@ -4,6 +4,8 @@ import type { WebhookSettings } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { hookAttempts, hookDeliveries, hooks, users, webhookEvents } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/env.ts';
+import { Scope } from '../../db/scope.ts';
+import { reviewersOf, type Notifier } from '../notifications/emit.ts';
 import type { PostResult } from './net.ts';
 import type { HookRow } from './service.ts';
 
@@ -161,7 +163,7 @@ export async function releaseRun(exec: Db, run: Run, items: RunItem[]) {
  */
 export async function recordRun(
   db: Db,
-  o: { settings: WebhookSettings; random: () => number; logger: Deps['logger'] },
+  o: { settings: WebhookSettings; random: () => number; logger: Deps['logger']; notifier?: Notifier },
   run: Run,
   outcomes: Outcome[],
   unsent: RunItem[],
@@ -231,9 +233,26 @@ export async function recordRun(
           .returning({ active: hooks.active, disabledAt: hooks.disabledAt });
         if (h && !h.active && !last.r.ok && h.disabledAt?.getTime() === last.at.getTime()) {
           o.logger.warn('webhook disabled after sustained delivery failures', { hookId: run.hook.id, teamId: run.hook.teamId });
+          if (o.notifier) await tellDisabled(new Scope(tx as unknown as Db, run.hook.teamId), o.notifier, run.hook, last.r);
         }
       }
     }
     await releaseRun(tx as unknown as Db, run, unsent);
+  });
+}
+
+/** The hook's owner and the team's admins hear, once, that it was turned off; the link opens Integrations. */
+async function tellDisabled(s: Scope, notifier: Notifier, hook: HookRow, r: PostResult) {
+  const why = r.status ? `it answered ${r.status}` : (r.error ?? 'it did not answer');
+  await notifier.notify(s, {
+    kind: 'webhook.disabled',
+    to: [hook.userId, ...(await reviewersOf(s, ['admin']))],
+    subject: { type: 'webhook', id: hook.id },
+    link: '/integrations',
+    payload: {
+      title: `The webhook to ${hook.targetUrl} was turned off after failing again and again`,
+      comment: `Last attempt: ${why}.`,
+      actor: null,
+    },
   });
 }

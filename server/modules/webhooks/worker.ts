@@ -11,6 +11,7 @@ import { dispatchEvents } from './fan-out.ts';
 import { DELIVERY_ATTEMPTS, DELIVERY_FAILURES } from '../../ops/metrics.ts';
 import { claimRuns, recordRun, releaseRun, type Outcome, type Run } from './runs.ts';
 import { napper } from '../../lib/periodic.ts';
+import { notifierFor } from '../notifications/emit.ts';
 
 export { retryDelayMs } from './runs.ts';
 
@@ -85,6 +86,7 @@ export function createWebhookWorker(
   };
   const { settings } = opts;
   const db: Db = deps.db;
+  const notifier = notifierFor(deps);
   const policy = targetPolicy({ ...deps.config, webhooks: settings });
   const ua = userAgent(deps.config);
   /**
@@ -153,13 +155,13 @@ export function createWebhookWorker(
         break;
       }
       if (Date.now() - lastWrite >= opts.flushMs && i < run.items.length - 1) {
-        await recordRun(db, { settings, random: opts.random, logger: deps.logger }, run, outcomes, []);
+        await recordRun(db, { settings, random: opts.random, logger: deps.logger, notifier }, run, outcomes, []);
         written += outcomes.length;
         outcomes = [];
         lastWrite = Date.now();
       }
     }
-    await recordRun(db, { settings, random: opts.random, logger: deps.logger }, run, outcomes, run.items.slice(i));
+    await recordRun(db, { settings, random: opts.random, logger: deps.logger, notifier }, run, outcomes, run.items.slice(i));
     return written + outcomes.length;
   }
 
