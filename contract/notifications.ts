@@ -28,10 +28,6 @@ export const notificationKinds = [
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 
-/** Kinds only admins receive (budgets, webhooks, imports); the reviews waiting (`*.waiting`) reach admins and supervisors. */
-export const adminNotificationKinds: readonly NotificationKind[] = ['budget.threshold', 'budget.exceeded', 'webhook.disabled', 'import.finished'];
-/** Kinds that tell a reviewer what waits for them. */
-export const isReviewerKind = (k: NotificationKind) => k.endsWith('.waiting');
 export type NotificationKind = z.infer<typeof notificationKind>;
 
 /** Where a person wants a kind of notification: in the app, by email, both, or not at all. */

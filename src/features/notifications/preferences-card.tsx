@@ -1,6 +1,6 @@
 import '../../ui/field.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminNotificationKinds, isReviewerKind, type NotificationChannel, type NotificationKind } from '../../../contract/notifications.ts';
+import type { NotificationChannel, NotificationKind } from '../../../contract/notifications.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import * as notifications from '../../api/operations/notifications.ts';
@@ -31,6 +31,9 @@ const kindLabels: Record<NotificationKind, string> = {
   'import.finished': 'An import finished',
 };
 
+/** Kinds only admins receive (budgets, webhooks, imports); the reviews waiting (`*.waiting`) reach admins and supervisors. */
+const adminKinds: readonly NotificationKind[] = ['budget.threshold', 'budget.exceeded', 'webhook.disabled', 'import.finished'];
+
 const channels: { value: NotificationChannel; label: string }[] = [
   { value: 'both', label: 'In the app and by email' },
   { value: 'app', label: 'In the app only' },
@@ -53,7 +56,7 @@ export default function NotificationPreferencesCard({ reviewer, admin }: { revie
     onError: (e) => toast(`Not saved. ${describeError(e)}`, 'error'),
   });
   const shown = (Object.keys(kindLabels) as NotificationKind[]).filter(
-    (k) => (reviewer || !isReviewerKind(k)) && (admin || !adminNotificationKinds.includes(k)),
+    (k) => (reviewer || !k.endsWith('.waiting')) && (admin || !adminKinds.includes(k)),
   );
   return (
     <Card title="Notifications">
