@@ -1,4 +1,5 @@
 import { parseTableSearch, type TableSearch } from '../../ui/table/search-params.ts';
+import { dayRangeParam } from '../../lib/day-range-param.ts';
 import { positiveId } from '../../lib/positive-id.ts';
 
 /** A report's filters as they stand in the URL: `?from=2026-05-01&to=2026-05-31&client=4&project=ev:12&person=7&sort=-time`. */
@@ -9,9 +10,6 @@ export interface ReportSearch extends TableSearch {
   project?: string | undefined;
   person?: number | undefined;
 }
-
-const isDay = (v: unknown): v is string =>
-  typeof v === 'string' && /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/.test(v) && !Number.isNaN(Date.parse(v));
 
 /**
  * Reads a report's filters from raw search params, dropping what is not valid (so an edited or old link
@@ -26,11 +24,8 @@ export function parseReportSearch(raw: Record<string, unknown>, sortable?: reado
       : typeof raw.sort === 'string' && /^-?[a-zA-Z]{1,40}$/.test(raw.sort)
         ? raw.sort
         : undefined,
+    ...dayRangeParam(raw),
   };
-  if (isDay(raw.from) && isDay(raw.to) && raw.from <= raw.to) {
-    out.from = raw.from;
-    out.to = raw.to;
-  }
   out.client = positiveId(raw.client);
   out.person = positiveId(raw.person);
   if (typeof raw.project === 'string' && /^ev:\d{1,15}$/.test(raw.project)) out.project = raw.project;
