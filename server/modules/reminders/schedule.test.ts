@@ -28,6 +28,8 @@ describe('GET and PUT /team/reminders', () => {
         missingThreshold: 50,
         timerOn: true,
         timerLimitHours: 8,
+        digestOn: true,
+        digestAt: '09:00',
       });
     }
   });

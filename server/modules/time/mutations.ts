@@ -12,7 +12,6 @@ import { loadTaskForWrite, loadTeamUser, requireReadOf, requireWriteFor } from '
 import { EVENT_VIEWER } from '../projects/access.ts';
 import {
   assertUnlocked,
-  recordLockReasons,
   refuseIfAutoLocked,
   emitFromReadBack,
   emitTimeUpdated,
@@ -28,7 +27,7 @@ import {
   type HistoryAction,
   type RecordForWrite,
 } from './records.ts';
-import { lockViewer } from '../timesheets/auto-lock.ts';
+import { autoLockReasons, lockViewer } from '../timesheets/auto-lock.ts';
 
 type BudgetedProject = NonNullable<RecordForWrite['project']>;
 
@@ -181,6 +180,8 @@ export async function deleteTime(scope: Scope, caller: Caller, id: number, now: 
 export async function getTime(scope: Scope, caller: Caller, id: number, now: Date): Promise<TimeRecord> {
   const row = await loadRecord(scope, id);
   requireReadOf(caller, row.userId);
-  const reasons = await recordLockReasons(scope, row.userId, row.date, row.isInvoiced, lockViewer(caller, now));
-  return (await presentRecordFor(scope, [caller], row, reasons))[0]!;
+  // The approvals' and the invoice's reasons (naming the invoice) as the read-back gives them, with the automatic lock's.
+  const auto = (await autoLockReasons(scope, lockViewer(caller, now), row.userId, [row.date])).get(row.date) ?? [];
+  const rec = (await presentRecordFor(scope, [caller], row))[0]!;
+  return auto.length ? { ...rec, isLocked: true, lockReasons: [...auto, ...rec.lockReasons] } : rec;
 }
