@@ -1,11 +1,11 @@
 import { count, eq } from 'drizzle-orm';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
+import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { mailOutbox } from '../../db/schema/index.ts';
 import { MAILS_FAILED, MAILS_SENT, NOTIFICATIONS_CREATED } from '../../ops/metrics.ts';
 import { setupTestApp, TEST_PUBLIC_URL, type TestContext, type TestUser } from '../../test/harness.ts';
+import { startSmtpInbox } from '../../test/smtp-inbox.ts';
 import { createMailWorker } from './mail.ts';
 
 /*
@@ -13,40 +13,20 @@ import { createMailWorker } from './mail.ts';
  * one-click unsubscribe), retries, and a worker that dies between claiming and sending.
  */
 let t: TestContext;
-let smtp: SMTPServer;
+let mail: Awaited<ReturnType<typeof startSmtpInbox>>;
 let A: TestUser, S: TestUser, M: TestUser;
-const inbox: ParsedMail[] = [];
 let refuse = 0;
 const WEB = 'http://web.test';
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((m) => {
-          if (refuse > 0) {
-            refuse--;
-            done(Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 }));
-            return;
-          }
-          inbox.push(m);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  mail = await startSmtpInbox(() => refuse > 0 && refuse-- > 0);
   t = await setupTestApp({
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Timekeep <noreply@timekeep.test>', webOrigins: [WEB] },
+    config: { smtpUrl: mail.url, mailFrom: 'Timekeep <noreply@timekeep.test>', webOrigins: [WEB] },
   });
   const r = await t.roles();
   [A, S, M] = [r.admin, r.supervisor, r.member];
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => mail.close());
 
 let week = 2610;
 async function submit(u: TestUser, body: Record<string, unknown> = {}) {
@@ -68,11 +48,11 @@ const to = (m: ParsedMail) => (Array.isArray(m.to) ? m.to[0] : m.to)?.value[0]?.
 
 describe('an email round trip', () => {
   it('sends a text and an HTML part with the link, the product and a one-click unsubscribe that works', async () => {
-    const before = inbox.length;
+    const before = mail.inbox.length;
     const w = await submit(M, { reviewer: A.id, comment: 'Ready <for> review' });
     const worker = createMailWorker(t.deps);
     expect(await worker.drain()).toBe(1);
-    const got = inbox.slice(before);
+    const got = mail.inbox.slice(before);
     expect(got).toHaveLength(1);
     const m = got[0]!;
     expect(to(m)).toBe(A.email);
@@ -125,13 +105,13 @@ describe('an email round trip', () => {
       body: { preferences: [{ kind: 'week.rejected', channel: 'email' }] },
     });
     const w = await submit(M);
-    const before = inbox.length;
+    const before = mail.inbox.length;
     expect(
       (await t.call('PUT', `/timesheets/${timesheetId(M.id, w)}/approval`, { as: S, body: { status: 'rejected', comment: 'Add Friday' } }))
         .status,
     ).toBe(200);
     await createMailWorker(t.deps).drain();
-    const mine = inbox.slice(before).filter((m) => to(m) === M.email);
+    const mine = mail.inbox.slice(before).filter((m) => to(m) === M.email);
     expect(mine).toHaveLength(1);
     expect(mine[0]!.text).toContain('Comment: Add Friday');
     expect(mine[0]!.text).toContain(`${WEB}/timesheet?week=${w}`);
@@ -149,12 +129,12 @@ describe('delivery', () => {
     });
     const failedBefore = t.deps.ops!.metrics.counter(MAILS_FAILED);
     refuse = 1;
-    const before = inbox.length;
+    const before = mail.inbox.length;
     await submit(M, { reviewer: A.id });
     const now = new Date(Date.now() + 1_000);
     const worker = createMailWorker(t.deps, { clock: () => now, random: () => 0.5, retryBaseMs: 30_000 });
     expect(await worker.tick()).toBe(1);
-    expect(inbox.length).toBe(before);
+    expect(mail.inbox.length).toBe(before);
     expect(t.deps.ops!.metrics.counter(MAILS_FAILED)).toBe(failedBefore + 1);
     const [row, ...more] = await t.db.select().from(mailOutbox);
     expect(more).toEqual([]);
@@ -164,7 +144,7 @@ describe('delivery', () => {
     expect(await worker.tick()).toBe(0); // not due yet
     const later = createMailWorker(t.deps, { clock: () => new Date(now.getTime() + 31_000) });
     expect(await later.drain()).toBe(1);
-    expect(inbox.length).toBe(before + 1);
+    expect(mail.inbox.length).toBe(before + 1);
     const [sent] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, row!.id));
     expect(sent).toMatchObject({ attempts: 2 });
     expect(sent!.sentAt).not.toBeNull();
@@ -173,7 +153,7 @@ describe('delivery', () => {
   it('a worker that dies after claiming loses nothing: after its lease another sends the mail, exactly once', async () => {
     await t.db.delete(mailOutbox);
     const sentBefore = t.deps.ops!.metrics.counter(MAILS_SENT);
-    const before = inbox.length;
+    const before = mail.inbox.length;
     await submit(M, { reviewer: A.id });
     const now = new Date(Date.now() + 1_000);
     const dead = createMailWorker(t.deps, { clock: () => now, leaseMs: 60_000 });
@@ -182,13 +162,13 @@ describe('delivery', () => {
 
     // Another instance meanwhile: the row is leased, so nothing goes twice.
     expect(await createMailWorker(t.deps, { clock: () => new Date(now.getTime() + 59_000) }).drain()).toBe(0);
-    expect(inbox.length).toBe(before);
+    expect(mail.inbox.length).toBe(before);
     // After the lease, it is sent once; later passes find nothing.
     const other = createMailWorker(t.deps, { clock: () => new Date(now.getTime() + 61_000) });
     expect(await other.drain()).toBe(1);
     expect(await other.drain()).toBe(0);
-    expect(inbox.length).toBe(before + 1);
-    expect(inbox.at(-1)!.subject).toMatch(/submitted the week/);
+    expect(mail.inbox.length).toBe(before + 1);
+    expect(mail.inbox.at(-1)!.subject).toMatch(/submitted the week/);
     // The dead worker's late write finds its lease gone and sends nothing more.
     const row = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, claimed.rows[0]!.id)))[0]!;
     expect(row.sentAt).not.toBeNull();

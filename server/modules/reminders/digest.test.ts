@@ -1,8 +1,7 @@
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
+import { startSmtpInbox } from '../../test/smtp-inbox.ts';
 import { createMailWorker } from '../notifications/mail.ts';
 import { runDigests } from './digest.ts';
 
@@ -13,33 +12,18 @@ import { runDigests } from './digest.ts';
  * Each scenario has its own team, so one's waiting weeks never count in another's.
  */
 let t: TestContext;
-let smtp: SMTPServer;
-const inbox: ParsedMail[] = [];
+let mail: Awaited<ReturnType<typeof startSmtpInbox>>;
 const WEB = 'http://web.test';
 const BERLIN = 1;
 const TOKYO = 9;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream)
-        .then((m) => {
-          inbox.push(m);
-          done();
-        })
-        .catch(done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as { port: number }).port;
+  mail = await startSmtpInbox();
   t = await setupTestApp({
-    config: { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'Timekeep <noreply@timekeep.test>', webOrigins: [WEB] },
+    config: { smtpUrl: mail.url, mailFrom: 'Timekeep <noreply@timekeep.test>', webOrigins: [WEB] },
   });
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => mail.close());
 
 const run = (at: string) => runDigests(t.deps, new Date(at));
 const digestsOf = async (u: TestUser) =>
@@ -125,7 +109,7 @@ describe('the reviewer’s daily digest', () => {
     await run('2026-12-02T08:10:00Z');
     expect(await digestsOf(a.admin)).toHaveLength(1);
     await createMailWorker(t.deps).drain();
-    const m = inbox.find((x) => (Array.isArray(x.to) ? x.to[0] : x.to)?.value[0]?.address === a.admin.email);
+    const m = mail.inbox.find((x) => (Array.isArray(x.to) ? x.to[0] : x.to)?.value[0]?.address === a.admin.email);
     expect(m, 'the admin’s digest arrived').toBeDefined();
     expect(m!.subject).toBe('2 weeks wait for your review');
     expect(m!.text).toMatch(/- Mo \d+: week of 23 Nov 2026 \(timesheet \d+2648\)/);
