@@ -1,4 +1,4 @@
-import { eq, inArray, ne } from 'drizzle-orm';
+import { inArray, ne } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind, NotificationSubject } from '../../../contract/notifications.ts';
 import {
   mailOutbox,
@@ -27,7 +27,16 @@ export interface NotificationInput {
 /** Creates notifications inside the transaction of the change they tell about. */
 export interface Notifier {
   notify(scope: Scope, input: NotificationInput): Promise<void>;
+  /** Several events at once, with one read of the people and their preferences and one insert of each kind of row. */
+  notifyAll(scope: Scope, inputs: NotificationInput[]): Promise<void>;
 }
+
+/** Rows per insert: well under PostgreSQL's limit of bind parameters, and mail bodies kept to a few megabytes. */
+const CHUNK = 500;
+const chunks = <T>(items: T[]): T[][] => Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
+
+/** Who `input` goes to: each once, without the person acting. */
+const recipientsOf = (input: NotificationInput) => [...new Set(input.to)].filter((id) => id !== input.payload.actor?.id);
 
 /** A channel for each kind without a stored preference. */
 export const DEFAULT_CHANNEL: NotificationChannel = 'both';
@@ -62,61 +71,57 @@ export function mailSettingsOf(deps: Pick<Deps, 'config'>): MailSettings | null 
 
 export function createNotifier(deps: Pick<Deps, 'config' | 'secrets' | 'ops'>): Notifier {
   const mail = mailSettingsOf(deps);
-  return {
-    async notify(s, input) {
-      const actorId = input.payload.actor?.id;
-      const ids = [...new Set(input.to)].filter((id) => id !== actorId);
-      if (ids.length === 0) return;
-      const people = await s.db
-        .select({ id: users.id, name: users.name, email: users.email })
-        .from(users)
-        .where(s.where(users, inArray(users.id, ids), ne(users.status, 'removed')));
-      if (people.length === 0) return;
-      const prefs = await s.db
-        .select({ userId: notificationPreferences.userId, channel: notificationPreferences.channel })
-        .from(notificationPreferences)
-        .where(
-          s.where(
-            notificationPreferences,
-            inArray(
-              notificationPreferences.userId,
-              people.map((p) => p.id),
-            ),
-            eq(notificationPreferences.kind, input.kind),
-          ),
-        );
-      const channelOf = new Map(prefs.map((p) => [p.userId, p.channel]));
-      let created = 0;
-      for (const person of people) {
-        const channel = channelOf.get(person.id) ?? DEFAULT_CHANNEL;
+  async function notifyAll(s: Scope, inputs: NotificationInput[]) {
+    const wanted = inputs.map((input) => ({ input, ids: recipientsOf(input) })).filter((w) => w.ids.length > 0);
+    const ids = [...new Set(wanted.flatMap((w) => w.ids))];
+    if (ids.length === 0) return;
+    const kinds = [...new Set(wanted.map((w) => w.input.kind))];
+    const people = new Map<number, { id: number; name: string; email: string }>();
+    const channelOf = new Map<string, NotificationChannel>();
+    for (const part of chunks(ids)) {
+      const [found, prefs] = await Promise.all([
+        s.db
+          .select({ id: users.id, name: users.name, email: users.email })
+          .from(users)
+          .where(s.where(users, inArray(users.id, part), ne(users.status, 'removed'))),
+        s.db
+          .select({ userId: notificationPreferences.userId, kind: notificationPreferences.kind, channel: notificationPreferences.channel })
+          .from(notificationPreferences)
+          .where(s.where(notificationPreferences, inArray(notificationPreferences.userId, part), inArray(notificationPreferences.kind, kinds))),
+      ]);
+      for (const p of found) people.set(p.id, p);
+      for (const p of prefs) channelOf.set(`${p.userId} ${p.kind}`, p.channel);
+    }
+    // Each notification, and its mail when it goes by email (rendered now, sent by the outbox's worker).
+    const told: { row: typeof notifications.$inferInsert; mail: Omit<typeof mailOutbox.$inferInsert, 'notificationId' | 'teamId'> | null }[] = [];
+    for (const { input, ids: to } of wanted) {
+      for (const id of to) {
+        const person = people.get(id);
+        if (!person) continue;
+        const channel = channelOf.get(`${id} ${input.kind}`) ?? DEFAULT_CHANNEL;
         const inApp = inAppOf(channel);
         const byEmail = byEmailOf(channel) && mail !== null;
         if (!inApp && !byEmail) continue;
-        const row = await s.insert(notifications, {
-          userId: person.id,
-          kind: input.kind,
-          subject: input.subject,
-          link: input.link,
-          payload: input.payload,
-          inApp,
+        const m = byEmail ? renderMail(mail, deps.secrets, { ...input, recipient: person }) : null;
+        told.push({
+          row: { teamId: s.teamId, userId: id, kind: input.kind, subject: input.subject, link: input.link, payload: input.payload, inApp },
+          mail: m && { to: person.email, subject: m.subject, text: m.text, html: m.html, headers: m.headers },
         });
-        created++;
-        if (byEmail) {
-          const m = renderMail(mail, deps.secrets, { ...input, recipient: person });
-          await s.insert(mailOutbox, {
-            notificationId: row.id,
-            to: person.email,
-            subject: m.subject,
-            text: m.text,
-            html: m.html,
-            headers: m.headers,
-          });
-        }
       }
-      if (created > 0) deps.ops?.metrics.inc(NOTIFICATIONS_CREATED, 'Notifications created (in the app, by email, or both).', created);
-      if (mail) nudge();
-    },
-  };
+    }
+    for (const part of chunks(told)) {
+      // One multi-row INSERT answers its rows in the order given, so each id pairs with its mail.
+      const rows = await s.insertMany(
+        notifications,
+        part.map((t) => t.row),
+      );
+      const mails = part.flatMap((t, i) => (t.mail ? [{ ...t.mail, notificationId: rows[i]!.id }] : []));
+      if (mails.length) await s.insertMany(mailOutbox, mails);
+    }
+    if (told.length > 0) deps.ops?.metrics.inc(NOTIFICATIONS_CREATED, 'Notifications created (in the app, by email, or both).', told.length);
+    if (mail && told.some((t) => t.mail)) nudge();
+  }
+  return { notifyAll, notify: (s, input) => notifyAll(s, [input]) };
 }
 
 /**
@@ -125,16 +130,38 @@ export function createNotifier(deps: Pick<Deps, 'config' | 'secrets' | 'ops'>): 
  * keystroke, a second run, another instance) finds it taken. Answers how many were newly told.
  */
 export async function notifyOnce(s: Scope, notifier: Notifier, input: NotificationInput, period: string): Promise<number> {
-  const actorId = input.payload.actor?.id;
-  const ids = [...new Set(input.to)].filter((id) => id !== actorId);
-  if (ids.length === 0) return 0;
-  const claimed = await s.db
-    .insert(remindersSent)
-    .values(ids.map((userId) => ({ teamId: s.teamId, userId, kind: input.kind, period })))
-    .onConflictDoNothing()
-    .returning({ userId: remindersSent.userId });
-  if (claimed.length > 0) await notifier.notify(s, { ...input, to: claimed.map((c) => c.userId) });
-  return claimed.length;
+  return (await notifyEachOnce(s, notifier, [{ input, period }])).length;
+}
+
+/** A (person, kind, period) key of `reminders_sent`. */
+export interface OnceKey {
+  userId: number;
+  kind: NotificationKind;
+  period: string;
+}
+
+/** `notifyOnce` for many events in one transaction: one insert claims every key, one `notifyAll` tells. Answers the keys claimed. */
+export async function notifyEachOnce(s: Scope, notifier: Notifier, items: { input: NotificationInput; period: string }[]): Promise<OnceKey[]> {
+  const keyOf = (k: OnceKey) => `${k.userId} ${k.kind} ${k.period}`;
+  const keys = new Map<string, OnceKey>();
+  for (const { input, period } of items)
+    for (const userId of recipientsOf(input)) keys.set(keyOf({ userId, kind: input.kind, period }), { userId, kind: input.kind, period });
+  const claimed: OnceKey[] = [];
+  for (const part of chunks([...keys.values()])) {
+    const rows = await s.db
+      .insert(remindersSent)
+      .values(part.map((k) => ({ ...k, teamId: s.teamId })))
+      .onConflictDoNothing()
+      .returning({ userId: remindersSent.userId, kind: remindersSent.kind, period: remindersSent.period });
+    claimed.push(...(rows as OnceKey[]));
+  }
+  if (claimed.length === 0) return claimed;
+  const taken = new Set(claimed.map(keyOf));
+  await notifier.notifyAll(
+    s,
+    items.map(({ input, period }) => ({ ...input, to: recipientsOf(input).filter((userId) => taken.has(keyOf({ userId, kind: input.kind, period }))) })),
+  );
+  return claimed;
 }
 
 /** Active admins and supervisors of the team (or admins only), for "waits for you". */

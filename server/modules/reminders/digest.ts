@@ -1,8 +1,8 @@
-import { asc, eq, inArray, isNull, ne, or } from 'drizzle-orm';
+import { asc, eq, inArray, ne } from 'drizzle-orm';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { approvals, remindersSent, teams, timeOff, users } from '../../db/schema/index.ts';
 import { Scope } from '../../db/scope.ts';
-import { notifierFor, notifyOnce } from '../notifications/emit.ts';
+import { notifierFor, notifyEachOnce, type NotificationInput } from '../notifications/emit.ts';
 import { rangeLabel, weekLabel } from '../notifications/labels.ts';
 import { toDate } from '../../lib/time.ts';
 import { localNow } from './due.ts';
@@ -18,42 +18,33 @@ interface Reviewer {
   role: 'admin' | 'supervisor';
 }
 
+/** Everything pending in the team, oldest first: weeks, and time-off requests. */
+async function pendingOf(s: Scope) {
+  const [weeks, requests] = await Promise.all([
+    s.db
+      .select({ userId: approvals.userId, weekId: approvals.weekId, from: approvals.weekFrom, reviewerId: approvals.reviewerId, name: users.name })
+      .from(approvals)
+      .innerJoin(users, eq(users.id, approvals.userId))
+      .where(s.where(approvals, eq(approvals.status, 'pending'), ne(users.status, 'removed')))
+      .orderBy(asc(approvals.weekFrom), asc(users.name)),
+    s.db
+      .select({ userId: timeOff.userId, start: timeOff.startDate, end: timeOff.endDate, reviewerId: timeOff.reviewerId, name: users.name })
+      .from(timeOff)
+      .innerJoin(users, eq(users.id, timeOff.userId))
+      .where(s.where(timeOff, eq(timeOff.status, 'pending'), ne(users.status, 'removed')))
+      .orderBy(asc(timeOff.startDate), asc(users.name)),
+  ]);
+  return { weeks, requests };
+}
+
 /**
  * What waits for `r`: weeks pending for them (asked of them, or of nobody in particular; never their own),
  * and, for admins (only they decide time off), time-off requests pending likewise. One line each, oldest first.
  */
-async function waitingFor(s: Scope, r: Reviewer): Promise<{ weeks: number; requests: number; lines: string[] }> {
-  const weeks = await s.db
-    .select({ userId: approvals.userId, weekId: approvals.weekId, from: approvals.weekFrom, name: users.name })
-    .from(approvals)
-    .innerJoin(users, eq(users.id, approvals.userId))
-    .where(
-      s.where(
-        approvals,
-        eq(approvals.status, 'pending'),
-        ne(approvals.userId, r.id),
-        ne(users.status, 'removed'),
-        or(isNull(approvals.reviewerId), eq(approvals.reviewerId, r.id)),
-      ),
-    )
-    .orderBy(asc(approvals.weekFrom), asc(users.name));
-  const requests =
-    r.role === 'admin'
-      ? await s.db
-          .select({ start: timeOff.startDate, end: timeOff.endDate, name: users.name })
-          .from(timeOff)
-          .innerJoin(users, eq(users.id, timeOff.userId))
-          .where(
-            s.where(
-              timeOff,
-              eq(timeOff.status, 'pending'),
-              ne(timeOff.userId, r.id),
-              ne(users.status, 'removed'),
-              or(isNull(timeOff.reviewerId), eq(timeOff.reviewerId, r.id)),
-            ),
-          )
-          .orderBy(asc(timeOff.startDate), asc(users.name))
-      : [];
+function waitingFor(pending: Awaited<ReturnType<typeof pendingOf>>, r: Reviewer): { weeks: number; requests: number; lines: string[] } {
+  const forThem = (x: { userId: number; reviewerId: number | null }) => x.userId !== r.id && (x.reviewerId === null || x.reviewerId === r.id);
+  const weeks = pending.weeks.filter(forThem);
+  const requests = r.role === 'admin' ? pending.requests.filter(forThem) : [];
   return {
     weeks: weeks.length,
     requests: requests.length,
@@ -116,37 +107,32 @@ export async function runDigests(deps: ReminderDeps, now: Date): Promise<number>
           )
       ).map((t) => `${t.userId} ${t.period}`),
     );
-    for (const r of reviewers) {
+    const due = reviewers.filter((r) => {
       const { date, time } = localNow(now, r.timezone);
-      if (time < schedule.digestAt || !WORKDAYS.includes(isoDay(date)) || taken.has(`${r.id} ${date}`)) continue;
-      if (approvedOff.some((o) => o.userId === r.id && o.start <= date && date <= o.end)) continue;
-      const waiting = await waitingFor(s, r as Reviewer);
-      if (waiting.lines.length === 0) continue;
+      if (time < schedule.digestAt || !WORKDAYS.includes(isoDay(date)) || taken.has(`${r.id} ${date}`)) return false;
+      return !approvedOff.some((o) => o.userId === r.id && o.start <= date && date <= o.end);
+    });
+    if (due.length === 0) continue;
+    // What waits is read once for the team; each reviewer's share is picked from it.
+    const pending = await pendingOf(s);
+    const digests = due.flatMap((r) => {
+      const waiting = waitingFor(pending, r as Reviewer);
+      if (waiting.lines.length === 0) return [];
+      const date = localNow(now, r.timezone).date;
       const what = [
         ...(waiting.weeks ? [plural(waiting.weeks, 'week', 'weeks')] : []),
         ...(waiting.requests ? [plural(waiting.requests, 'time-off request', 'time-off requests')] : []),
       ].join(' and ');
-      const told = await s.tx((tx) =>
-        notifyOnce(
-          tx,
-          notifier,
-          {
-            kind: 'digest.waiting',
-            to: [r.id],
-            subject: { type: 'digest', date },
-            link: '/approvals',
-            payload: {
-              title: `${what} ${waiting.lines.length === 1 ? 'waits' : 'wait'} for your review`,
-              comment: '',
-              actor: null,
-              lines: waiting.lines,
-            },
-          },
-          date,
-        ),
-      );
-      sent += told;
-    }
+      const input: NotificationInput = {
+        kind: 'digest.waiting',
+        to: [r.id],
+        subject: { type: 'digest', date },
+        link: '/approvals',
+        payload: { title: `${what} ${waiting.lines.length === 1 ? 'waits' : 'wait'} for your review`, comment: '', actor: null, lines: waiting.lines },
+      };
+      return [{ input, period: date }];
+    });
+    if (digests.length) sent += (await s.tx((tx) => notifyEachOnce(tx, notifier, digests))).length;
   }
   return sent;
 }

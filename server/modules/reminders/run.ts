@@ -6,9 +6,9 @@ import { remindersSent, teams, timeOff, timeRecords, timers, users } from '../..
 import { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
 import { toDate } from '../../lib/time.ts';
-import { notifierFor, type NotificationInput } from '../notifications/emit.ts';
+import { notifierFor, notifyEachOnce, type NotificationInput } from '../notifications/emit.ts';
 import { weekLabel } from '../notifications/labels.ts';
-import { lockReasons } from '../timesheets/locks.ts';
+import { approvalLockReasons, approvalsLocking } from '../timesheets/locks.ts';
 import { dueReminders, type DueReminder, type ReminderKind } from './due.ts';
 import { scheduleOf } from './routes.ts';
 
@@ -38,13 +38,57 @@ interface TeamRow {
 const hm = (seconds: number) => `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
 const dayLabel = (date: string) => format(parseISO(date), 'EEEE d MMM yyyy');
 
-async function loggedOn(s: Scope, userId: number, from: string, to: string): Promise<Map<string, number>> {
+/** Seconds logged per person and day ("userId date"), for `userIds` from `from` to `to`; days without time are absent. */
+async function loggedBy(s: Scope, userIds: number[], from: string, to: string): Promise<Map<string, number>> {
+  const out = new Map<string, number>();
+  if (userIds.length === 0) return out;
   const rows = await s.db
-    .select({ date: timeRecords.date, time: sql<string>`sum(${timeRecords.time})` })
+    .select({ userId: timeRecords.userId, date: timeRecords.date, time: sql<string>`sum(${timeRecords.time})` })
     .from(timeRecords)
-    .where(s.where(timeRecords, eq(timeRecords.userId, userId), gte(timeRecords.date, from), lte(timeRecords.date, to)))
-    .groupBy(timeRecords.date);
-  return new Map(rows.map((r) => [r.date, Number(r.time)]).filter(([, t]) => Number(t) > 0) as [string, number][]);
+    .where(s.where(timeRecords, inArray(timeRecords.userId, userIds), gte(timeRecords.date, from), lte(timeRecords.date, to)))
+    .groupBy(timeRecords.userId, timeRecords.date);
+  for (const r of rows) if (Number(r.time) > 0) out.set(`${r.userId} ${r.date}`, Number(r.time));
+  return out;
+}
+
+interface Pending {
+  person: PersonRow;
+  timer: TimerRow | undefined;
+  d: DueReminder;
+}
+
+/** What deciding reads for every pending reminder of a team at once: time logged, and the approvals that lock it. */
+interface Facts {
+  logged: Map<string, number>;
+  locking: Map<number, Awaited<ReturnType<typeof approvalsLocking>>>;
+}
+
+async function factsFor(s: Scope, team: TeamRow, pending: Pending[]): Promise<Facts> {
+  const days = pending.flatMap(({ d }) => {
+    if (d.kind === 'reminder.missing') return [d.period];
+    if (d.kind !== 'reminder.submit') return [];
+    const { from, to } = weekRange(weekIdOf(d.period, team.weekStart), team.weekStart);
+    return eachDay(from, to);
+  });
+  const facts: Facts = { logged: new Map(), locking: new Map() };
+  if (days.length === 0) return facts;
+  const sorted = [...new Set(days)].sort();
+  const userIds = [...new Set(pending.filter((p) => p.d.kind !== 'reminder.timer').map((p) => p.person.id))];
+  const submitters = [...new Set(pending.filter((p) => p.d.kind === 'reminder.submit').map((p) => p.person.id))];
+  const [logged, locking] = await Promise.all([
+    loggedBy(s, userIds, sorted[0]!, sorted.at(-1)!),
+    submitters.length ? approvalsLocking(s, submitters, sorted) : Promise.resolve([]),
+  ]);
+  facts.logged = logged;
+  for (const a of locking) facts.locking.set(a.userId, [...(facts.locking.get(a.userId) ?? []), a]);
+  return facts;
+}
+
+/** Every day from `from` to `to`, both included. */
+function eachDay(from: string, to: string): string[] {
+  const out: string[] = [];
+  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
+  return out;
 }
 
 /**
@@ -52,14 +96,7 @@ async function loggedOn(s: Scope, userId: number, from: string, to: string): Pro
  * time on days neither pending nor approved. Missing: the day's logged time is under the threshold's share
  * of the person's daily capacity. Timer: the timer is still running (it was read this run).
  */
-async function reminderFor(
-  s: Scope,
-  team: TeamRow,
-  threshold: number,
-  person: PersonRow,
-  due: DueReminder,
-  timer: TimerRow | undefined,
-): Promise<NotificationInput | null> {
+function reminderFor(team: TeamRow, threshold: number, facts: Facts, { person, d: due, timer }: Pending): NotificationInput | null {
   /** The reminder about the timesheet week of `date`; `extra` adds to its link (the day, the timer). */
   const about = (date: string, title: string, extra = ''): NotificationInput => {
     const weekId = weekIdOf(date, team.weekStart);
@@ -71,17 +108,18 @@ async function reminderFor(
       payload: { title, comment: '', actor: null },
     };
   };
+  const loggedOn = (date: string) => facts.logged.get(`${person.id} ${date}`) ?? 0;
   const daily = person.capacity / WORKDAYS.length;
   if (due.kind === 'reminder.submit') {
     const { from, to } = weekRange(weekIdOf(due.period, team.weekStart), team.weekStart);
-    const logged = await loggedOn(s, person.id, from, to);
-    const locks = await lockReasons(s, person.id, [...logged.keys()], null);
-    if ([...logged.keys()].every((d) => locks.has(d))) return null;
-    const total = [...logged.values()].reduce((a, b) => a + b, 0);
+    const withTime = eachDay(from, to).filter((date) => loggedOn(date) > 0);
+    const approvalRows = facts.locking.get(person.id) ?? [];
+    if (withTime.every((date) => approvalRows.some((a) => approvalLockReasons(a, date).length > 0))) return null;
+    const total = withTime.reduce((sum, date) => sum + loggedOn(date), 0);
     return about(due.period, `Reminder: submit your ${weekLabel(from)} (${hm(total)} logged) for approval`);
   }
   if (due.kind === 'reminder.missing') {
-    const logged = (await loggedOn(s, person.id, due.period, due.period)).get(due.period) ?? 0;
+    const logged = loggedOn(due.period);
     if (logged >= (daily * threshold) / 100) return null;
     return about(due.period, `Reminder: ${dayLabel(due.period)} has ${hm(logged)} logged of your ${hm(daily)} day`, `&day=${due.period}`);
   }
@@ -101,16 +139,20 @@ async function timeOffDays(s: Scope, userIds: number[], today: string): Promise<
   const out = new Map<number, Set<string>>();
   for (const r of rows) {
     const days = out.get(r.userId) ?? new Set<string>();
-    for (let d = r.startDate < from ? from : r.startDate; d <= r.endDate && d <= to; d = addDays(d, 1)) days.add(d);
+    for (const d of eachDay(r.startDate < from ? from : r.startDate, r.endDate < to ? r.endDate : to)) days.add(d);
     out.set(r.userId, days);
   }
   return out;
 }
 
+/** Reminders decided and told per transaction: each claims its keys and creates its notifications together. */
+const BATCH = 250;
+
 /**
  * Sends the reminders due at `now` to every active person of every team, each once: its (person, kind, period)
  * key goes into `reminders_sent` with ON CONFLICT DO NOTHING in the transaction that creates the notification,
- * so a second run, or another instance at the same moment, sends nothing again. Answers how many were sent.
+ * so a second run, or another instance at the same moment, sends nothing again. A team's reminders are decided
+ * together (a few queries per team, not per person) and told in batches. Answers how many were sent.
  */
 export async function runReminders(deps: ReminderDeps, now: Date): Promise<ReminderCounts> {
   const counts: ReminderCounts = { 'reminder.submit': 0, 'reminder.missing': 0, 'reminder.timer': 0 };
@@ -135,7 +177,7 @@ export async function runReminders(deps: ReminderDeps, now: Date): Promise<Remin
       timeOffDays(s, ids, toDate(now)),
     ]);
     const timerOf = new Map(timerRows.map((t) => [t.userId, t]));
-    const due = people.flatMap((person) => {
+    const due: Pending[] = people.flatMap((person) => {
       const timer = timerOf.get(person.id);
       return dueReminders(
         schedule,
@@ -148,24 +190,21 @@ export async function runReminders(deps: ReminderDeps, now: Date): Promise<Remin
     const taken = await s.db
       .select({ userId: remindersSent.userId, kind: remindersSent.kind, period: remindersSent.period })
       .from(remindersSent)
-      .where(s.where(remindersSent, inArray(remindersSent.userId, ids), inArray(remindersSent.period, [...new Set(due.map((x) => x.d.period))])));
+      .where(s.where(remindersSent, inArray(remindersSent.period, [...new Set(due.map((x) => x.d.period))])));
     const key = (userId: number, kind: string, period: string) => `${userId} ${kind} ${period}`;
     const sent = new Set(taken.map((r) => key(r.userId, r.kind, r.period)));
-    for (const { person, timer, d } of due) {
-      if (sent.has(key(person.id, d.kind, d.period))) continue;
-      const input = await reminderFor(s, team, schedule.missingThreshold, person, d, timer);
-      if (!input) continue;
-      const created = await s.tx(async (tx) => {
-        const claimed = await tx.db
-          .insert(remindersSent)
-          .values({ teamId: team.id, userId: person.id, kind: d.kind, period: d.period })
-          .onConflictDoNothing()
-          .returning({ userId: remindersSent.userId });
-        if (claimed.length === 0) return false;
-        await notifier.notify(tx, input);
-        return true;
+    const pending = due.filter(({ person, d }) => !sent.has(key(person.id, d.kind, d.period)));
+    for (let i = 0; i < pending.length; i += BATCH) {
+      const batch = pending.slice(i, i + BATCH);
+      const facts = await factsFor(s, team, batch);
+      const told = batch.flatMap((p) => {
+        const input = reminderFor(team, schedule.missingThreshold, facts, p);
+        return input ? [{ input, period: p.d.period }] : [];
       });
-      if (created) counts[d.kind]++;
+      if (told.length === 0) continue;
+      // Claimed keys name who was told; a key another run took in between is left out.
+      const claimed = await s.tx((tx) => notifyEachOnce(tx, notifier, told));
+      for (const c of claimed) counts[c.kind as ReminderKind]++;
     }
   }
   return counts;

@@ -1,4 +1,4 @@
-import { and, arrayOverlaps, eq, or } from 'drizzle-orm';
+import { and, arrayOverlaps, eq, inArray, or } from 'drizzle-orm';
 import { approvals } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import { toDateTime } from '../../lib/time.ts';
@@ -14,6 +14,15 @@ export function approvalLockReasons(a: Pick<ApprovalRow, 'weekId' | 'status' | '
   return reasons;
 }
 
+/** The approvals of `userIds` that lock any of `dates` (approved there, or pending with them submitted). */
+export function approvalsLocking(scope: Scope, userIds: number[], dates: string[]): Promise<ApprovalRow[]> {
+  return scope.list(
+    approvals,
+    userIds.length === 1 ? eq(approvals.userId, userIds[0]!) : inArray(approvals.userId, userIds),
+    or(arrayOverlaps(approvals.approvedDates, dates), and(eq(approvals.status, 'pending'), arrayOverlaps(approvals.submittedDates, dates))),
+  );
+}
+
 /**
  * Why each of `dates` (YYYY-MM-DD) is locked for `userId`'s time and timecards: pending or approved
  * approvals, then the team's automatic lock where it binds `viewer` (null: approvals only). Days without a
@@ -24,11 +33,7 @@ export async function lockReasons(scope: Scope, userId: number, dates: string[],
   const wanted = [...new Set(dates)];
   if (wanted.length === 0) return map;
   const [rows, auto] = await Promise.all([
-    scope.list(
-      approvals,
-      eq(approvals.userId, userId),
-      or(arrayOverlaps(approvals.approvedDates, wanted), and(eq(approvals.status, 'pending'), arrayOverlaps(approvals.submittedDates, wanted))),
-    ),
+    approvalsLocking(scope, [userId], wanted),
     autoLockReasons(scope, viewer, userId, wanted),
   ]);
   for (const date of wanted) {
