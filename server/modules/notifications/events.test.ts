@@ -95,6 +95,30 @@ describe('a reviewer changes someone’s time', () => {
   });
 });
 
+describe('time changed through the task’s path (the grid’s way)', () => {
+  it('PUT and DELETE /tasks/{id}/time by an admin tell the person; a refusal there tells them too', async () => {
+    now = new Date('2026-11-24T15:00:00Z');
+    const p = (await f.project(teamId, { name: `Task path ${Date.now()}`, budget: budget({ type: 'time', budget: 3600, disallowOverbudget: true }) })).id;
+    const task = `ev:${(await f.task(teamId, p)).id}`;
+    let got = await delta(async () => {
+      await ok(t.call('PUT', `/tasks/${task}/time`, { as: A, body: { user: M2.id, date: '2026-11-24', time: 1800 } }), 200);
+    });
+    nobodyBut(got, { [M2.id]: ['time.edited'] });
+    now = new Date('2026-11-24T16:00:00Z');
+    got = await delta(async () => {
+      const res = await t.call('DELETE', `/tasks/${task}/time`, { as: A, body: { user: M2.id, date: '2026-11-24' } });
+      expect(res.status, JSON.stringify(res.body)).toBe(204);
+    });
+    nobodyBut(got, { [M2.id]: ['time.edited'] });
+    // Over the budget through the same path: the member hears of the refusal once.
+    got = await delta(async () => {
+      for (const time of [7200, 5400])
+        expect((await t.call('PUT', `/tasks/${task}/time`, { as: M2, body: { date: '2026-11-24', time } })).status).toBe(422);
+    });
+    nobodyBut(got, { [M2.id]: ['budget.refused'] });
+  });
+});
+
 describe('budgets', () => {
   it('a refusal tells the person once per budget and day, not per attempt', async () => {
     now = new Date('2026-11-25T09:00:00Z');

@@ -36,6 +36,30 @@ async function taskWithTime(u: TestUser, date = '2026-03-02') {
 }
 
 describe('deleting a task', () => {
+  it('is refused to a supervisor while the team’s automatic lock holds its time, allowed once an admin opens the week; admins are not bound', async () => {
+    const tm = await t.team();
+    const [admin, sup, u] = [await t.user(tm.id, 'admin'), await t.user(tm.id, 'supervisor'), await t.user(tm.id, 'member', { name: 'Lou Locked' })];
+    const holds = async () => {
+      const p = await f.project(tm.id, { users: [u.id] });
+      const task = `ev:${(await f.task(tm.id, p.id, { name: 'Holds locked time' })).id}`;
+      expect((await add(u, { time: 3600, date: '2026-03-02', task })).status).toBe(201);
+      return task;
+    };
+    const [task, other] = [await holds(), await holds()];
+    const lock = await t.call('PUT', '/team/auto-lock', { as: admin, body: { afterDays: 3, before: null, weeklyOn: null } });
+    expect(lock.status).toBe(200);
+    const refused = await t.call('DELETE', `/tasks/${task}`, { as: sup });
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toMatch(/^This task holds time that is locked, so it cannot be deleted \(Lou Locked, 2026-03-02: Locked after 3 days/);
+    expect((await t.call('GET', `/tasks/${task}`, { as: sup })).status).toBe(200);
+    // An admin is not bound by the automatic lock.
+    expect((await t.call('DELETE', `/tasks/${other}`, { as: admin })).status).toBe(204);
+    // Opened again by an admin (with a reason), the week's time may go with its task.
+    const opened = await t.call('POST', `/timesheets/${u.id}2610/unlock`, { as: admin, body: { reason: 'Task cleanup' } });
+    expect(opened.status, JSON.stringify(opened.body)).toBe(200);
+    expect((await t.call('DELETE', `/tasks/${task}`, { as: sup })).status).toBe(204);
+  });
+
   it('is refused (422, naming why) while it holds time of an approved or pending week, and allowed once the week is reopened', async () => {
     const u = await t.user(r.team.id, 'member', { name: 'Ada Approved' });
     const { task, rec } = await taskWithTime(u);

@@ -5,6 +5,7 @@ import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { recordLockReasons } from '../time/records.ts';
 import { stopTimerOf } from '../timers/service.ts';
+import { autoLockBinds, autoLockReasons, type LockViewer } from '../timesheets/auto-lock.ts';
 
 /** How many locked records a refusal names before "and N more", and counts at most. */
 const NAMED = 3;
@@ -13,10 +14,56 @@ const MAX_COUNTED = 1000;
 /**
  * 422 when the tasks hold time that is locked (in a pending or approved week, or invoiced): the timesheets,
  * approvals, invoices and dashboards count that time, so it must stay listed, which a deleted task's time is not.
- * `what` names what is deleted ("task", "project").
+ * The team's automatic lock counts too where it binds `viewer` (a supervisor may not take away time that its
+ * owner may no longer change). `what` names what is deleted ("task", "project").
  */
-export async function refuseIfLockedTime(scope: Scope, taskIds: number[], what: string): Promise<void> {
+export async function refuseIfLockedTime(scope: Scope, taskIds: number[], what: string, viewer: LockViewer | null): Promise<void> {
   if (taskIds.length === 0) return;
+  await refuseIfApprovedOrInvoiced(scope, taskIds, what);
+  if (autoLockBinds(viewer)) await refuseIfAutoLockedTime(scope, taskIds, what, viewer!);
+}
+
+/** The 422 naming the first locked records and how many more. */
+function refuseNaming(what: string, named: string[], count: number, because: string): never {
+  const more = count > NAMED ? ` and ${count - NAMED}${count === MAX_COUNTED ? '+' : ''} more` : '';
+  throw unprocessable(`This ${what} holds time that is ${because}, so it cannot be deleted (${named.join(' | ')}${more})`, { time: named });
+}
+
+/**
+ * The automatic lock's part: it locks the oldest days first (after N days, before a date, weeks ended), so the
+ * oldest days with time on the tasks are the ones read.
+ */
+async function refuseIfAutoLockedTime(scope: Scope, taskIds: number[], what: string, viewer: LockViewer): Promise<void> {
+  const days = await scope.db
+    .selectDistinct({ userId: timeRecords.userId, name: users.name, date: timeRecords.date })
+    .from(timeRecords)
+    .innerJoin(users, eq(users.id, timeRecords.userId))
+    .where(and(scope.mine(timeRecords), inArray(timeRecords.taskId, taskIds), gt(timeRecords.time, 0)))
+    .orderBy(asc(timeRecords.date), asc(timeRecords.userId), asc(users.name))
+    .limit(MAX_COUNTED);
+  const locked: { date: string; text: string }[] = [];
+  for (const userId of new Set(days.map((d) => d.userId))) {
+    const mine = days.filter((d) => d.userId === userId);
+    const reasons = await autoLockReasons(
+      scope,
+      viewer,
+      userId,
+      mine.map((d) => d.date),
+    );
+    for (const d of mine)
+      if (reasons.has(d.date)) locked.push({ date: d.date, text: `${d.name}, ${d.date}: ${reasons.get(d.date)!.join('; ')}` });
+  }
+  locked.sort((a, b) => a.date.localeCompare(b.date));
+  if (locked.length)
+    refuseNaming(
+      what,
+      locked.slice(0, NAMED).map((l) => l.text),
+      locked.length,
+      'locked',
+    );
+}
+
+async function refuseIfApprovedOrInvoiced(scope: Scope, taskIds: number[], what: string): Promise<void> {
   const locked = await scope.db
     .select({ userId: timeRecords.userId, name: users.name, date: timeRecords.date, isInvoiced: timeRecords.isInvoiced })
     .from(timeRecords)
@@ -42,9 +89,7 @@ export async function refuseIfLockedTime(scope: Scope, taskIds: number[], what: 
     const reasons = await recordLockReasons(scope, r.userId, r.date, r.isInvoiced, null);
     named.push(`${r.name}, ${r.date}: ${reasons.join('; ')}`);
   }
-  const more = locked.length > NAMED ? ` and ${locked.length - NAMED}${locked.length === MAX_COUNTED ? '+' : ''} more` : '';
-  const message = `This ${what} holds time that is approved, pending approval or invoiced, so it cannot be deleted (${named.join(' | ')}${more})`;
-  throw unprocessable(message, { time: named });
+  refuseNaming(what, named, locked.length, 'approved, pending approval or invoiced');
 }
 
 /**

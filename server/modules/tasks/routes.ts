@@ -5,6 +5,7 @@ import { tasks, type StoredEstimate } from '../../db/schema/index.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { fieldError, unprocessable } from '../../http/errors.ts';
 import { register } from '../../http/route.ts';
+import { lockViewer } from '../timesheets/auto-lock.ts';
 import { loadProjectForContent, loadProjectForRead } from '../projects/access.ts';
 import { unknownUserIds } from '../projects/service.ts';
 import { registerSectionRoutes } from '../sections/routes.ts';
@@ -110,7 +111,7 @@ export function registerTaskRoutes(app: Hono<AppEnv>) {
     const now = c.get('deps').clock();
     await c.get('scope').tx(async (s) => {
       const { task } = await loadTaskForWrite(s, caller, params.task_id, 'manage');
-      await refuseIfLockedTime(s, [task.id], 'task');
+      await refuseIfLockedTime(s, [task.id], 'task', lockViewer(caller, now));
       await stopTimersOnTasks(s, caller, [task.id], now);
       const [removed] = await s.update(tasks, { deletedAt: now }, eq(tasks.id, task.id), isNull(tasks.deletedAt));
       await emitTaskEvent(s, caller, 'api:task:removed', removed ?? task);

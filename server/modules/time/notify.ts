@@ -2,7 +2,6 @@ import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { weekIdOf, weekRange } from '../../../contract/weeks.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
-import { teamWeekStart } from '../budgets/progress.ts';
 import { notifyOnce, type Notifier } from '../notifications/emit.ts';
 import { weekLabel } from '../notifications/labels.ts';
 
@@ -12,7 +11,7 @@ import { weekLabel } from '../notifications/labels.ts';
  */
 export async function tellOwnerOfEdit(s: Scope, notifier: Notifier | undefined, caller: Caller, userId: number, date: string, now: Date) {
   if (!notifier || userId === caller.user.id) return;
-  const weekStart = await teamWeekStart(s);
+  const { weekStart } = caller.team;
   const weekId = weekIdOf(date, weekStart);
   const { from } = weekRange(weekId, weekStart);
   await notifyOnce(

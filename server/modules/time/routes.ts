@@ -45,13 +45,13 @@ export function registerTimeRoutes(app: Hono<AppEnv>) {
   );
 
   register(app, timeRoutes.addToTask, async (c, { params, body }, caller) =>
-    addTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
+    addTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock(), notifier(c)),
   );
   register(app, timeRoutes.setOnTask, async (c, { params, body }, caller) =>
-    setTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock()),
+    setTaskTime(c.get('scope'), caller, params.task_id, body, c.get('deps').clock(), notifier(c)),
   );
   register(app, timeRoutes.removeFromTask, async (c, { params, query, body }, caller) =>
-    removeTaskTime(c.get('scope'), caller, params.task_id, { date: body.date ?? query.date, user: body.user ?? query.user }, c.get('deps').clock()),
+    removeTaskTime(c.get('scope'), caller, params.task_id, { date: body.date ?? query.date, user: body.user ?? query.user }, c.get('deps').clock(), notifier(c)),
   );
 
   register(app, timeRoutes.listUser, async (c, { params, query }, caller) => {

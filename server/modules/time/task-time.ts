@@ -2,6 +2,8 @@ import type { AddTaskTimeBody, SetTaskTimeBody, TimeRecord } from '../../../cont
 import type { Scope } from '../../db/scope.ts';
 import type { Caller } from '../../http/env.ts';
 import { fieldError, invalid, notFound } from '../../http/errors.ts';
+import { tellingRefusals } from '../budgets/notify.ts';
+import type { Notifier } from '../notifications/emit.ts';
 import { loadTaskForRead, loadTeamUser, requireWriteFor } from './access.ts';
 import { addTime, deleteTime, updateTime } from './mutations.ts';
 import { findDayRecord } from './records.ts';
@@ -21,22 +23,45 @@ async function target(scope: Scope, caller: Caller, taskWireId: string, user: nu
 }
 
 /** POST /tasks/{task_id}/time: adds to the record of (task, user, date); history ADD. */
-export async function addTaskTime(scope: Scope, caller: Caller, taskWireId: string, body: AddTaskTimeBody, now: Date): Promise<TimeRecord> {
+export async function addTaskTime(
+  scope: Scope,
+  caller: Caller,
+  taskWireId: string,
+  body: AddTaskTimeBody,
+  now: Date,
+  notifier?: Notifier,
+): Promise<TimeRecord> {
   await loadTaskForRead(scope, caller, taskWireId);
-  return addTime(scope, caller, { ...body, task: taskWireId }, now);
+  return addTime(scope, caller, { ...body, task: taskWireId }, now, notifier);
 }
 
 /** PUT /tasks/{task_id}/time: the record of (task, user, date) holds `time` afterwards (history EDIT, or ADD when created). */
-export async function setTaskTime(scope: Scope, caller: Caller, taskWireId: string, body: SetTaskTimeBody, now: Date): Promise<TimeRecord> {
-  return scope.tx(async (s) => {
-    const { taskId, userId } = await target(s, caller, taskWireId, body.user);
-    const existing = await findDayRecord(s, userId, taskId, body.date);
-    if (existing) return updateTime(s, caller, existing.id, { time: body.time, comment: body.comment }, now);
-    if (body.time === 0) throw invalid('time', 'Must be at least 1 second: the task has no time of this user on this date');
-    const added = await addTime(s, caller, { time: body.time, date: body.date, task: taskWireId, user: userId, comment: body.comment }, now);
-    // A concurrent add of the same day landed first: the answer must still hold exactly `time`.
-    return added.time === body.time ? added : updateTime(s, caller, added.id, { time: body.time }, now);
-  });
+export async function setTaskTime(
+  scope: Scope,
+  caller: Caller,
+  taskWireId: string,
+  body: SetTaskTimeBody,
+  now: Date,
+  notifier?: Notifier,
+): Promise<TimeRecord> {
+  // A refusal rolls back this whole transaction, so it is told outside it (the inner one's telling is undone).
+  return tellingRefusals(scope, notifier, now, () =>
+    scope.tx(async (s) => {
+      const { taskId, userId } = await target(s, caller, taskWireId, body.user);
+      const existing = await findDayRecord(s, userId, taskId, body.date);
+      if (existing) return updateTime(s, caller, existing.id, { time: body.time, comment: body.comment }, now, notifier);
+      if (body.time === 0) throw invalid('time', 'Must be at least 1 second: the task has no time of this user on this date');
+      const added = await addTime(
+        s,
+        caller,
+        { time: body.time, date: body.date, task: taskWireId, user: userId, comment: body.comment },
+        now,
+        notifier,
+      );
+      // A concurrent add of the same day landed first: the answer must still hold exactly `time`.
+      return added.time === body.time ? added : updateTime(s, caller, added.id, { time: body.time }, now, notifier);
+    }),
+  );
 }
 
 /** DELETE /tasks/{task_id}/time: removes the record of (task, user, date); `date` is required. */
@@ -46,6 +71,7 @@ export async function removeTaskTime(
   taskWireId: string,
   input: { date?: string | undefined; user?: number | undefined },
   now: Date,
+  notifier?: Notifier,
 ): Promise<void> {
   if (input.date === undefined) throw fieldError(input, 'date', 'The date of the time to delete is required');
   const date = input.date;
@@ -53,6 +79,6 @@ export async function removeTaskTime(
     const { taskId, userId } = await target(s, caller, taskWireId, input.user);
     const existing = await findDayRecord(s, userId, taskId, date);
     if (!existing) throw notFound('Time record');
-    await deleteTime(s, caller, existing.id, now);
+    await deleteTime(s, caller, existing.id, now, notifier);
   });
 }

@@ -24,6 +24,9 @@ const bindingRule = (viewer: LockViewer | null): AutoLock | null => {
   return rule.afterDays === null && rule.before === null && rule.weeklyOn === null ? null : rule;
 };
 
+/** Whether the team's automatic lock binds the viewer at all (a rule is set and the viewer is not an admin). */
+export const autoLockBinds = (viewer: LockViewer | null): boolean => bindingRule(viewer) !== null;
+
 /**
  * Why the team's automatic lock makes each of `dates` of `userId` read-only for the viewer, counted from that
  * person's local today; days of weeks an admin opened again, and open days, are absent.

@@ -241,7 +241,19 @@ export async function recordRun(
   });
 }
 
-/** The hook's owner and the team's admins hear, once, that it was turned off; the link opens Integrations. */
+/** Where a hook posts, as told to people: its host only, since a path or query often carries the receiver's secret. */
+export function hookHost(targetUrl: string): string {
+  try {
+    return new URL(targetUrl).host;
+  } catch {
+    return 'its address';
+  }
+}
+
+/**
+ * The hook's owner and the team's admins hear, once, that it was turned off (naming the host, not the whole
+ * address); the link opens Integrations.
+ */
 async function tellDisabled(s: Scope, notifier: Notifier, hook: HookRow, r: PostResult) {
   const why = r.status ? `it answered ${r.status}` : (r.error ?? 'it did not answer');
   await notifier.notify(s, {
@@ -250,7 +262,7 @@ async function tellDisabled(s: Scope, notifier: Notifier, hook: HookRow, r: Post
     subject: { type: 'webhook', id: hook.id },
     link: '/integrations',
     payload: {
-      title: `The webhook to ${hook.targetUrl} was turned off after failing again and again`,
+      title: `Webhook ${hook.id} to ${hookHost(hook.targetUrl)} was turned off after failing again and again`,
       comment: `Last attempt: ${why}.`,
       actor: null,
     },
