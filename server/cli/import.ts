@@ -10,6 +10,7 @@ import { SOURCE_LABELS, type ImportSource } from '../modules/imports/rows.ts';
 import { parseMapping } from '../modules/imports/sources.ts';
 import { previewImport, type ImportDeps } from '../modules/imports/service.ts';
 import { UsageError } from './args.ts';
+import { formatClock } from '../../contract/durations.ts';
 
 export interface ImportInput {
   source: ImportSource;
@@ -41,7 +42,6 @@ function mappingFlag(source: ImportSource, file: string | undefined): ImportMapp
   return parsed.mapping;
 }
 
-const hms = (s: number) => `${Math.floor(s / 3600)}:${String(Math.floor(s / 60) % 60).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
 
 /** The preview as lines of text. */
 export function previewLines(view: ImportView, file: string): string[] {
@@ -54,12 +54,12 @@ export function previewLines(view: ImportView, file: string): string[] {
     'People:',
     ...p.people.map(
       (x) =>
-        `  ${x.name}${x.email ? ` <${x.email}>` : ''}: ${x.rows} rows, ${hms(x.seconds)} -> ${x.match ? `${x.match.name} (same ${x.match.by})` : x.email ? 'invite as a new member' : 'no match, and no email to invite with'}`,
+        `  ${x.name}${x.email ? ` <${x.email}>` : ''}: ${x.rows} rows, ${formatClock(x.seconds)} -> ${x.match ? `${x.match.name} (same ${x.match.by})` : x.email ? 'invite as a new member' : 'no match, and no email to invite with'}`,
     ),
     'Projects:',
-    ...p.projects.map((x) => `  ${x.name}${x.client ? ` (${x.client})` : ''}: ${hms(x.seconds)}, ${x.matched ? 'existing' : 'new'}`),
+    ...p.projects.map((x) => `  ${x.name}${x.client ? ` (${x.client})` : ''}: ${formatClock(x.seconds)}, ${x.matched ? 'existing' : 'new'}`),
     ...p.locked.map((l) => `Skipped, locked: line ${l.line}, ${l.date}, ${l.person}: ${l.reason}`),
-    `Total to add: ${hms(p.totalSeconds)}`,
+    `Total to add: ${formatClock(p.totalSeconds)}`,
   ];
   return lines;
 }
@@ -109,7 +109,7 @@ export async function runImport(deps: ImportDeps & { db: Scope['db'] }, teamId: 
       const who = { teamId: scope.teamId, actorId: admin.id, actorLabel: `${admin.name} (command line)`, address: '' };
       const created = await applyImport(deps, scope, view.id, admin.id, { people }, openImportFile(deps.config.dataDir, storageKey), who);
       out(
-        `Applied as import ${view.id}: ${created.rows} rows (${hms(created.seconds)}) in ${created.records} new time records; ${created.clients} clients, ${created.projects} projects, ${created.tasks} tasks and ${created.users} invited people created.`,
+        `Applied as import ${view.id}: ${created.rows} rows (${formatClock(created.seconds)}) in ${created.records} new time records; ${created.clients} clients, ${created.projects} projects, ${created.tasks} tasks and ${created.users} invited people created.`,
       );
     });
   } catch (e) {

@@ -7,23 +7,12 @@
  * ./parse-duration.ts (the first screen draws durations before anyone types one).
  */
 
-export type DurationFormat = 'hmm' | 'decimal';
+import { formatDuration, type DurationFormat } from '../../contract/durations.ts';
 
-/** Seconds as `h:mm` (`1:30`) or decimal hours (`1.50`); rounded to the minute. */
-export function formatDuration(seconds: number, format: DurationFormat = 'hmm'): string {
-  const minutes = Math.round(seconds / 60);
-  if (format === 'decimal') return (minutes / 60).toFixed(2);
-  return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
-}
+export { formatClock, formatDuration, type DurationFormat } from '../../contract/durations.ts';
 
 /** What a cell shows: nothing for zero, the duration otherwise. */
 export const formatCell = (seconds: number, format: DurationFormat): string => (seconds === 0 ? '' : formatDuration(seconds, format));
-
-/** A running timer's elapsed time, `h:mm:ss`. */
-export function formatClock(seconds: number): string {
-  const s = Math.max(0, Math.floor(seconds));
-  return `${Math.floor(s / 3600)}:${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}:${String(s % 60).padStart(2, '0')}`;
-}
 
 /** Words for screen readers: `1 hour 30 minutes`. */
 export function spokenDuration(seconds: number): string {

@@ -1,5 +1,6 @@
 import { asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { format, parseISO } from 'date-fns';
+import { formatDuration } from '../../../contract/durations.ts';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { addDays, weekIdOf, weekRange } from '../../../contract/weeks.ts';
 import { remindersSent, teams, timeOff, timeRecords, timers, users } from '../../db/schema/index.ts';
@@ -34,8 +35,6 @@ interface TeamRow {
   weekStart: number;
 }
 
-/** `7:30` for seconds. */
-const hm = (seconds: number) => `${Math.floor(seconds / 3600)}:${String(Math.floor((seconds % 3600) / 60)).padStart(2, '0')}`;
 const dayLabel = (date: string) => format(parseISO(date), 'EEEE d MMM yyyy');
 
 /** Seconds logged per person and day ("userId date"), for `userIds` from `from` to `to`; days without time are absent. */
@@ -116,12 +115,12 @@ function reminderFor(team: TeamRow, threshold: number, facts: Facts, { person, d
     const approvalRows = facts.locking.get(person.id) ?? [];
     if (withTime.every((date) => approvalRows.some((a) => approvalLockReasons(a, date).length > 0))) return null;
     const total = withTime.reduce((sum, date) => sum + loggedOn(date), 0);
-    return about(due.period, `Reminder: submit your ${weekLabel(from)} (${hm(total)} logged) for approval`);
+    return about(due.period, `Reminder: submit your ${weekLabel(from)} (${formatDuration(total)} logged) for approval`);
   }
   if (due.kind === 'reminder.missing') {
     const logged = loggedOn(due.period);
     if (logged >= (daily * threshold) / 100) return null;
-    return about(due.period, `Reminder: ${dayLabel(due.period)} has ${hm(logged)} logged of your ${hm(daily)} day`, `&day=${due.period}`);
+    return about(due.period, `Reminder: ${dayLabel(due.period)} has ${formatDuration(logged)} logged of your ${formatDuration(daily)} day`, `&day=${due.period}`);
   }
   if (!timer || due.period !== `timer-${timer.id}`) return null;
   const since = timer.startedAt.toISOString().slice(0, 16).replace('T', ' ');
