@@ -3,6 +3,7 @@ import {
   addDays,
   clockAtOffset,
   dateAtOffset,
+  datesFromTo,
   dayNameOf,
   isDate,
   isWeekId,
@@ -188,4 +189,13 @@ describe('clock times in a UTC offset', () => {
     ['00:00', '23:59', 1439 * 60],
     ['08:00', '08:00', 0],
   ])('a shift %s to %s lasts %i s', (a, b, s) => expect(shiftSeconds(a, b)).toBe(s));
+});
+
+describe('datesFromTo', () => {
+  it('lists every day of a range, across a month end and a daylight-saving change; none when backwards', () => {
+    expect(datesFromTo('2026-10-24', '2026-10-26')).toEqual(['2026-10-24', '2026-10-25', '2026-10-26']);
+    expect(datesFromTo('2026-02-27', '2026-03-02')).toEqual(['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+    expect(datesFromTo('2026-11-27', '2026-11-27')).toEqual(['2026-11-27']);
+    expect(datesFromTo('2026-11-28', '2026-11-27')).toEqual([]);
+  });
 });

@@ -94,6 +94,11 @@ export function weekDates(weekId: number, weekStart = 1): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(from, i));
 }
 
+/** Every date from `from` to `to`, both included; none when `to` comes first. */
+export function datesFromTo(from: string, to: string): string[] {
+  return Array.from({ length: Math.max(0, daysBetween(from, to) + 1) }, (_, i) => addDays(from, i));
+}
+
 /** The week id `n` weeks after (or before, when negative) `weekId`. */
 export const shiftWeek = (weekId: number, n: number) => weekIdOf(addDays(mondayOf(weekId), n * 7));
 

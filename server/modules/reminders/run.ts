@@ -2,7 +2,7 @@ import { asc, eq, gte, inArray, lte, sql } from 'drizzle-orm';
 import { format, parseISO } from 'date-fns';
 import { formatDuration } from '../../../contract/durations.ts';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
-import { addDays, weekIdOf, weekRange } from '../../../contract/weeks.ts';
+import { addDays, datesFromTo, weekDates, weekIdOf } from '../../../contract/weeks.ts';
 import { remindersSent, teams, timeOff, timeRecords, timers, users } from '../../db/schema/index.ts';
 import { Scope } from '../../db/scope.ts';
 import type { Deps } from '../../http/env.ts';
@@ -66,8 +66,7 @@ async function factsFor(s: Scope, team: TeamRow, pending: Pending[]): Promise<Fa
   const days = pending.flatMap(({ d }) => {
     if (d.kind === 'reminder.missing') return [d.period];
     if (d.kind !== 'reminder.submit') return [];
-    const { from, to } = weekRange(weekIdOf(d.period, team.weekStart), team.weekStart);
-    return eachDay(from, to);
+    return weekDates(weekIdOf(d.period, team.weekStart), team.weekStart);
   });
   const facts: Facts = { logged: new Map(), locking: new Map() };
   if (days.length === 0) return facts;
@@ -79,15 +78,12 @@ async function factsFor(s: Scope, team: TeamRow, pending: Pending[]): Promise<Fa
     submitters.length ? approvalsLocking(s, submitters, sorted) : Promise.resolve([]),
   ]);
   facts.logged = logged;
-  for (const a of locking) facts.locking.set(a.userId, [...(facts.locking.get(a.userId) ?? []), a]);
+  for (const a of locking) {
+    const rows = facts.locking.get(a.userId) ?? [];
+    rows.push(a);
+    facts.locking.set(a.userId, rows);
+  }
   return facts;
-}
-
-/** Every day from `from` to `to`, both included. */
-function eachDay(from: string, to: string): string[] {
-  const out: string[] = [];
-  for (let d = from; d <= to; d = addDays(d, 1)) out.push(d);
-  return out;
 }
 
 /**
@@ -110,12 +106,12 @@ function reminderFor(team: TeamRow, threshold: number, facts: Facts, { person, d
   const loggedOn = (date: string) => facts.logged.get(`${person.id} ${date}`) ?? 0;
   const daily = person.capacity / WORKDAYS.length;
   if (due.kind === 'reminder.submit') {
-    const { from, to } = weekRange(weekIdOf(due.period, team.weekStart), team.weekStart);
-    const withTime = eachDay(from, to).filter((date) => loggedOn(date) > 0);
+    const days = weekDates(weekIdOf(due.period, team.weekStart), team.weekStart);
+    const withTime = days.filter((date) => loggedOn(date) > 0);
     const approvalRows = facts.locking.get(person.id) ?? [];
     if (withTime.every((date) => approvalRows.some((a) => approvalLockReasons(a, date).length > 0))) return null;
     const total = withTime.reduce((sum, date) => sum + loggedOn(date), 0);
-    return about(due.period, `Reminder: submit your ${weekLabel(from)} (${formatDuration(total)} logged) for approval`);
+    return about(due.period, `Reminder: submit your ${weekLabel(days[0]!)} (${formatDuration(total)} logged) for approval`);
   }
   if (due.kind === 'reminder.missing') {
     const logged = loggedOn(due.period);
@@ -138,7 +134,7 @@ async function timeOffDays(s: Scope, userIds: number[], today: string): Promise<
   const out = new Map<number, Set<string>>();
   for (const r of rows) {
     const days = out.get(r.userId) ?? new Set<string>();
-    for (const d of eachDay(r.startDate < from ? from : r.startDate, r.endDate < to ? r.endDate : to)) days.add(d);
+    for (const d of datesFromTo(r.startDate < from ? from : r.startDate, r.endDate < to ? r.endDate : to)) days.add(d);
     out.set(r.userId, days);
   }
   return out;
