@@ -7,6 +7,7 @@ import { timesheetParams, weekIdNumber } from './timesheets.ts';
 // The routes of the automatic lock, apart from its rule (./auto-lock.ts) so the Team screen's form loads only the rule.
 
 export const unlockWeekBody = z.object({ reason: z.string().trim().min(1, 'Give the reason').max(1000) }).strict();
+export type UnlockWeekBody = z.infer<typeof unlockWeekBody>;
 
 /** A person's week opened again by an admin: the automatic lock leaves it alone. */
 export const weekUnlock = z.object({

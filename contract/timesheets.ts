@@ -79,6 +79,11 @@ export const timesheet = z.object({
   timeOffAssignments: z.array(timeOffAssignment),
   /** Per day of the week (as `dailyTime`): why the team's automatic lock makes it read-only for the caller; empty when open. */
   autoLocks: z.array(z.array(z.string())),
+  /**
+   * Per day, the same as it binds the week's owner (none for an admin's own week), whoever asks: what an admin
+   * sees of a member's week and opens again with `POST /timesheets/{id}/unlock`.
+   */
+  ownerAutoLocks: z.array(z.array(z.string())),
 });
 export type Timesheet = z.infer<typeof timesheet>;
 

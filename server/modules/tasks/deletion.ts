@@ -5,7 +5,7 @@ import type { Caller } from '../../http/env.ts';
 import { unprocessable } from '../../http/errors.ts';
 import { recordLockReasons } from '../time/records.ts';
 import { stopTimerOf } from '../timers/service.ts';
-import { autoLockBinds, autoLockReasons, type LockViewer } from '../timesheets/auto-lock.ts';
+import { autoLockBinds, autoLocksOf, type LockViewer } from '../timesheets/auto-lock.ts';
 
 /** How many locked records a refusal names before "and N more", and counts at most. */
 const NAMED = 3;
@@ -42,16 +42,15 @@ async function refuseIfAutoLockedTime(scope: Scope, taskIds: number[], what: str
     .orderBy(asc(timeRecords.date), asc(timeRecords.userId), asc(users.name))
     .limit(MAX_COUNTED);
   const locked: { date: string; text: string }[] = [];
-  for (const userId of new Set(days.map((d) => d.userId))) {
-    const mine = days.filter((d) => d.userId === userId);
-    const reasons = await autoLockReasons(
-      scope,
-      viewer,
-      userId,
-      mine.map((d) => d.date),
-    );
-    for (const d of mine)
-      if (reasons.has(d.date)) locked.push({ date: d.date, text: `${d.name}, ${d.date}: ${reasons.get(d.date)!.join('; ')}` });
+  const reasons = await autoLocksOf(
+    scope,
+    viewer,
+    days.map((d) => d.userId),
+    days.map((d) => d.date),
+  );
+  for (const d of days) {
+    const why = reasons.get(d.userId)?.get(d.date);
+    if (why) locked.push({ date: d.date, text: `${d.name}, ${d.date}: ${why.join('; ')}` });
   }
   locked.sort((a, b) => a.date.localeCompare(b.date));
   if (locked.length)

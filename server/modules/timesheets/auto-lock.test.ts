@@ -96,6 +96,11 @@ describe('locking after N days', () => {
     expect((await t.call('GET', `/time/${old.id}`, { as: r.admin })).body).toMatchObject({ isLocked: false, lockReasons: [] });
     const [adminView] = (await t.call('GET', `/users/${member.id}/timesheets?weekId=2652`, { as: r.admin })).body;
     expect(adminView.autoLocks).toEqual(Array(7).fill([]));
+    // The admin also reads how the lock binds the member (what the admin can open again); an admin's own week has none.
+    expect(adminView.ownerAutoLocks).toEqual(Array(7).fill([why]));
+    expect(week.ownerAutoLocks).toEqual(week.autoLocks);
+    const [adminsOwn] = (await t.call('GET', `/users/${r.admin.id}/timesheets?weekId=2652`, { as: r.supervisor })).body;
+    expect(adminsOwn.ownerAutoLocks).toEqual(Array(7).fill([]));
     expect((await t.call('PUT', `/users/${member.id}/timecards/2026-12-20`, { as: r.admin, body: { clockOut: '17:00' } })).status).toBe(200);
     // Supervisors are locked like members.
     expectLocked(await add(r.supervisor, '2026-12-20'), why);
@@ -121,6 +126,8 @@ describe('locking after N days', () => {
     const edit = await t.call('PUT', `/time/${old.id}`, { as: member, body: { time: 900 } });
     expect(edit.status).toBe(200);
     expect(edit.body).toMatchObject({ time: 900, isLocked: false });
+    const [reopened] = (await t.call('GET', `/users/${member.id}/timesheets?weekId=2651`, { as: r.admin })).body;
+    expect(reopened.ownerAutoLocks).toEqual(Array(7).fill([]));
     expect((await t.call('PUT', `/users/${member.id}/timecards/2026-12-20`, { as: member, body: { breakTime: 600 } })).status).toBe(200);
     expectLocked(await add(member, '2026-12-21'), 'Locked after 7 days');
     // Only that person's week: another member's same week stays locked.

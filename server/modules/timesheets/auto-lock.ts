@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, inArray } from 'drizzle-orm';
 import { autoLockReasonsOf, type AutoLock } from '../../../contract/auto-lock.ts';
 import { dateAtOffset, weekIdOf } from '../../../contract/weeks.ts';
 import { users, weekUnlocks } from '../../db/schema/index.ts';
@@ -32,24 +32,47 @@ export const autoLockBinds = (viewer: LockViewer | null): boolean => bindingRule
  * person's local today; days of weeks an admin opened again, and open days, are absent.
  */
 export async function autoLockReasons(scope: Scope, viewer: LockViewer | null, userId: number, dates: string[]): Promise<Map<string, string[]>> {
-  const map = new Map<string, string[]>();
-  const rule = bindingRule(viewer);
-  if (!rule || dates.length === 0) return map;
+  return (await autoLocksOf(scope, viewer, [userId], dates)).get(userId) ?? new Map();
+}
+
+/**
+ * `autoLockReasons` for several people at once, with two queries: per person, the locked days among `dates`.
+ * `as: 'owner'` reads the lock as it binds each person themselves (none for an admin), whoever looks: what an
+ * admin sees of a member's week and can open again.
+ */
+export async function autoLocksOf(
+  scope: Scope,
+  viewer: LockViewer | null,
+  userIds: number[],
+  dates: string[],
+  as: 'viewer' | 'owner' = 'viewer',
+): Promise<Map<number, Map<string, string[]>>> {
+  const out = new Map<number, Map<string, string[]>>();
+  const rule = viewer && bindingRule(as === 'owner' ? { ...viewer, role: 'member' } : viewer);
+  if (!rule || dates.length === 0 || userIds.length === 0) return out;
   const { weekStart } = viewer!.team;
-  const weeks = [...new Set(dates.map((d) => weekIdOf(d, weekStart)))];
-  const [[owner], opened] = await Promise.all([
-    scope.db.select({ timezone: users.timezone }).from(users).where(scope.where(users, eq(users.id, userId))),
+  const days = [...new Set(dates)];
+  const weeks = [...new Set(days.map((d) => weekIdOf(d, weekStart)))];
+  const [owners, opened] = await Promise.all([
+    scope.db.select({ id: users.id, timezone: users.timezone, role: users.role }).from(users).where(scope.where(users, inArray(users.id, userIds))),
     scope.db
-      .select({ weekId: weekUnlocks.weekId })
+      .select({ userId: weekUnlocks.userId, weekId: weekUnlocks.weekId })
       .from(weekUnlocks)
-      .where(scope.where(weekUnlocks, and(eq(weekUnlocks.userId, userId), inArray(weekUnlocks.weekId, weeks)))),
+      .where(scope.where(weekUnlocks, and(inArray(weekUnlocks.userId, userIds), inArray(weekUnlocks.weekId, weeks)))),
   ]);
-  const open = new Set(opened.map((o) => o.weekId));
-  const today = dateAtOffset(viewer!.now, owner?.timezone ?? 0);
-  for (const date of new Set(dates)) {
-    if (open.has(weekIdOf(date, weekStart))) continue;
-    const reasons = autoLockReasonsOf(rule, weekStart, today, date);
-    if (reasons.length) map.set(date, reasons);
+  const open = new Set(opened.map((o) => `${o.userId}:${o.weekId}`));
+  const people = new Map(owners.map((o) => [o.id, o]));
+  for (const userId of new Set(userIds)) {
+    const owner = people.get(userId);
+    if (as === 'owner' && owner?.role === 'admin') continue;
+    const today = dateAtOffset(viewer!.now, owner?.timezone ?? 0);
+    const map = new Map<string, string[]>();
+    for (const date of days) {
+      if (open.has(`${userId}:${weekIdOf(date, weekStart)}`)) continue;
+      const reasons = autoLockReasonsOf(rule, weekStart, today, date);
+      if (reasons.length) map.set(date, reasons);
+    }
+    out.set(userId, map);
   }
-  return map;
+  return out;
 }

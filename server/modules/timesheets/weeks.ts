@@ -10,7 +10,7 @@ import { presentTimecards, timecardsBetween } from '../timecards/present.ts';
 import { presentTimeOff, timeOffBetween } from '../timeoff/present.ts';
 import { presentTasks } from '../tasks/present.ts';
 import { approvalsFor, presentApprovals } from './approvals.ts';
-import { autoLockReasons, lockViewer } from './auto-lock.ts';
+import { autoLocksOf, lockViewer } from './auto-lock.ts';
 
 const key = (userId: number, weekId: number) => `${userId}:${weekId}`;
 
@@ -41,12 +41,13 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
   const presentedTasks = new Map((await presentTasks(scope, viewer, taskRows)).map((t) => [t.id, t]));
   const locker = lockViewer(viewer, now);
   const allDates = weekIds.flatMap((w) => weekDates(w, weekStart));
-  const [cards, offs, approvalsShown, autoLocks] = await Promise.all([
+  const [cards, offs, approvalsShown, autoLocks, ownerAutoLocks] = await Promise.all([
     presentTimecards(scope, cardRows, weekStart, now, locker),
     presentTimeOff(scope, offRows),
     presentApprovals(scope, [...approvalRows.values()]),
-    // The automatic lock as it binds the viewer (admins: never), per user and day.
-    Promise.all(userIds.map(async (u) => [u, await autoLockReasons(scope, locker, u, allDates)] as const)).then((pairs) => new Map(pairs)),
+    // The automatic lock as it binds the viewer (admins: never), and as it binds each week's owner, per user and day.
+    autoLocksOf(scope, locker, userIds, allDates),
+    autoLocksOf(scope, locker, userIds, allDates, 'owner'),
   ]);
   const approvalByKey = new Map(approvalsShown.map((a) => [key(a.user, a.weekId), a]));
   // Records grouped by (user, week) once, so a long list of weeks costs one pass over the records.
@@ -86,6 +87,7 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
         approval: approvalByKey.get(key(userId, weekId)) ?? null,
         timecards: cards.filter((c) => c.user === userId && c.date >= range.from && c.date <= range.to),
         autoLocks: weekDates(weekId, weekStart).map((date) => autoLocks.get(userId)?.get(date) ?? []),
+        ownerAutoLocks: weekDates(weekId, weekStart).map((date) => ownerAutoLocks.get(userId)?.get(date) ?? []),
         timeOffAssignments: offs.filter((t) => t.user === userId && t.startDate <= range.to && t.endDate >= range.from),
       });
     }

@@ -1,5 +1,5 @@
 import { useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Timesheet, WeekDays } from '../../../contract/timesheets.ts';
 import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
@@ -9,6 +9,7 @@ import { NotAllowed } from '../../ui/not-allowed.tsx';
 import { TimesheetPage } from '../timesheet/timesheet-page.tsx';
 import { TimesheetSkeleton } from '../timesheet/timesheet-skeleton.tsx';
 import { teamUsersQueryOptions } from './api.ts';
+import { refreshWeek } from '../week-submission/api.ts';
 import styles from './review.module.css';
 import { StatusBadge } from './status-badge.tsx';
 
@@ -60,7 +61,10 @@ export function MemberWeek(p: MemberWeekProps) {
             thisWeekId={p.thisWeek}
             onWeekChange={p.onWeekChange}
             renderApproval={(timesheet, days) => (
-              <WeekLock name={person.name} timesheet={timesheet} days={days} onOpenApproval={p.onOpenApproval} />
+              <>
+                <WeekLock name={person.name} timesheet={timesheet} days={days} onOpenApproval={p.onOpenApproval} />
+                {person.role !== 'admin' && <AutoLockNote name={person.name} timesheet={timesheet} days={days} />}
+              </>
             )}
             timer={null}
             onStartTimer={noTimer}
@@ -69,6 +73,52 @@ export function MemberWeek(p: MemberWeekProps) {
         </Suspense>
       )}
     </div>
+  );
+}
+
+// The reason's form brings react-hook-form: loaded when the admin opens it.
+const OpenWeekDialog = lazy(() => import('./open-week-dialog.tsx'));
+
+/**
+ * Days the team's automatic lock holds for the member (the admin is not held, so the grid stays editable): what
+ * they are, why, and the admin's way to open the week again for them, with a reason.
+ */
+function AutoLockNote({ name, timesheet, days }: { name: string; timesheet: Timesheet | null; days: DayInfo[] }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  const locks = timesheet?.ownerAutoLocks ?? [];
+  const locked = days.filter((_, i) => (locks[i]?.length ?? 0) > 0).map((d) => d.short);
+  if (!timesheet || locked.length === 0) return null;
+  const reasons = [...new Set(locks.flat())].join('; ');
+  const whole = locked.length === days.length;
+  const list = whole ? 'The whole week' : locked.join(', ');
+  const one = whole || locked.length === 1;
+  return (
+    <>
+      <div className={styles.memberNote} role="group" aria-label="Automatic lock">
+        <p>
+          {list} {one ? 'is' : 'are'} locked for {name} ({reasons}). You can still change {one ? 'it' : 'them'}; open the week again to let {name} do so.
+        </p>
+        <Button size="sm" onClick={() => setOpen(true)}>
+          Open this week again
+        </Button>
+      </div>
+      {/* Outside the note, whose paragraph styles would reach into the dialog. */}
+      {open && (
+        <Suspense fallback={null}>
+          <OpenWeekDialog
+            timesheetId={timesheet.id}
+            name={name}
+            days={list}
+            onClose={() => setOpen(false)}
+            onOpened={() => {
+              setOpen(false);
+              void refreshWeek(queryClient, timesheet.user, timesheet.week.id);
+            }}
+          />
+        </Suspense>
+      )}
+    </>
   );
 }
 

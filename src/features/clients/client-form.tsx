@@ -81,11 +81,7 @@ function Fields({
       api={api}
       unsaved="the client"
       submitLabel={submitLabel}
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onClose}>
-          Cancel
-        </button>
-      }
+      onCancel={onClose}
     >
       <TextField label="Name" autoComplete="organization" {...register('name')} error={formState.errors.name?.message} />
       <FieldFrame

@@ -5,7 +5,6 @@ import { createWebhookBody, teamOnlyEventKinds } from '../../../contract/webhook
 import { useApi } from '../../api/context.ts';
 import { ApiError } from '../../api/errors.ts';
 import { Alert } from '../../ui/alert.tsx';
-import { Button } from '../../ui/button.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
@@ -56,11 +55,7 @@ export function WebhookForm({ hook, onSaved, onCancel }: { hook?: Webhook; onSav
       unsaved={hook ? 'your changes to the webhook' : 'the new webhook'}
       submitLabel={hook ? 'Save changes' : 'Create webhook'}
       errorTitle={hook ? 'Not saved' : 'Not created'}
-      actions={
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      }
+      onCancel={onCancel}
     >
       {hook && (
         <p className={styles.note}>

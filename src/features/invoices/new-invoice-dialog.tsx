@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { dateString, numericId } from '../../../contract/common.ts';
 import { useApi } from '../../api/context.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { Button } from '../../ui/button.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
@@ -63,11 +62,7 @@ export function NewInvoiceDialog({ today, weekStart, onClose, onCreated }: NewIn
         unsaved="the new invoice"
         submitLabel="Create draft"
         errorTitle="Not created"
-        actions={
-          <Button variant="ghost" onClick={onClose}>
-            Cancel
-          </Button>
-        }
+        onCancel={onClose}
       >
         <SelectField
           label="Client"

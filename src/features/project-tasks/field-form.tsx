@@ -93,11 +93,7 @@ export default function FieldForm({
       api={api}
       unsaved={field ? `your changes to ${field.name}` : 'the new field'}
       submitLabel={field ? 'Save field' : 'Add field'}
-      actions={
-        <Button variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      }
+      onCancel={onCancel}
     >
       <TextField label="Name" {...register('name')} error={formState.errors.name?.message} />
       <SelectField

@@ -46,11 +46,7 @@ export default function NewProjectDialog({
         api={api}
         unsaved="the new project"
         submitLabel="Create project"
-        actions={
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
-          </button>
-        }
+        onCancel={onClose}
       >
         <TextField label="Name" {...register('name')} error={formState.errors.name?.message} />
         <SelectField

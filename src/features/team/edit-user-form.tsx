@@ -52,11 +52,7 @@ export default function EditUserForm({
       api={api}
       unsaved={`your changes to ${user.name}`}
       submitLabel="Save"
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      }
+      onCancel={onCancel}
     >
       <SelectField
         label="Role"

@@ -40,11 +40,7 @@ export default function InviteForm({ onInvited, onCancel }: { onInvited: (who: I
       unsaved="this invitation"
       submitLabel="Invite"
       errorTitle="Not invited"
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      }
+      onCancel={onCancel}
     >
       <TextField label="Name" autoComplete="off" {...register('name')} error={formState.errors.name?.message} />
       <TextField label="Email" type="email" autoComplete="off" {...register('email')} error={formState.errors.email?.message} />

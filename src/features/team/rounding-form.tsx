@@ -45,11 +45,7 @@ export default function TeamRoundingForm({ onDone, onCancel }: { onDone: () => v
   const on = useWatch({ control, name: 'on' });
   return (
     <ApiFormView api={form} unsaved="your changes to the team's rounding" submitLabel="Save rounding"
-      actions={
-        <button type="button" className="btn btn--ghost" onClick={onCancel}>
-          Cancel
-        </button>
-      }
+      onCancel={onCancel}
     >
       <p>
         Reports and new invoices bill time rounded by this rule; the recorded time never changes. A project can keep it, turn it

@@ -112,6 +112,10 @@ function RemindersForm({ schedule }: { schedule: ReminderSchedule }) {
           error={error('timerLimitHours')}
         />
       </div>
+      <div className={styles.pair}>
+        <CheckboxField control={control} name="digestOn" label="Send reviewers a daily digest" />
+        <TextField label="Each workday at" type="time" {...register('digestAt')} error={error('digestAt')} />
+      </div>
     </ApiFormView>
   );
 }

@@ -6,7 +6,6 @@ import { dateString } from '../../../contract/common.ts';
 import { useApi } from '../../api/context.ts';
 import * as planner from '../../api/operations/planner.ts';
 import * as timeOffOps from '../../api/operations/timeOff.ts';
-import { Button } from '../../ui/button.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
@@ -100,11 +99,7 @@ export default function RequestForm({ types, today, meId, people, editing, onDon
       submitLabel={editing ? 'Save changes' : people ? 'Add time off' : 'Send request'}
       errorTitle="Not sent"
       className="toff-form"
-      actions={
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      }
+      onCancel={onCancel}
     >
       {people && (
         <SelectField

@@ -5,7 +5,6 @@ import { endMessage, endNotBeforeStart, type Allocation, type TimeOffType } from
 import { dateString } from '../../../contract/common.ts';
 import { useApi } from '../../api/context.ts';
 import * as timeOffOps from '../../api/operations/timeOff.ts';
-import { Button } from '../../ui/button.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
@@ -34,11 +33,7 @@ export function TypeForm({ editing, onDone, onCancel }: { editing?: TimeOffType 
       api={rest}
       unsaved="this time-off type"
       submitLabel={editing ? 'Save type' : 'Add type'}
-      actions={
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      }
+      onCancel={onCancel}
     >
       <TextField label="Name" {...form.register('name')} error={form.formState.errors.name?.message} />
       <Controller
@@ -126,11 +121,7 @@ export function AllocationForm({ editing, people, types, year, onDone, onCancel 
       api={rest}
       unsaved="this allocation"
       submitLabel={editing ? 'Save allocation' : 'Add allocation'}
-      actions={
-        <Button type="button" variant="ghost" onClick={onCancel}>
-          Cancel
-        </Button>
-      }
+      onCancel={onCancel}
     >
       <SelectField
         label="Person"

@@ -27,6 +27,8 @@ export interface DayRowProps {
   card: Timecard | null;
   /** The week's time off; the day's shows under its name, read-only. */
   timeOff: readonly TimeOffAssignment[];
+  /** Why the team's automatic lock holds the day, also when it has no card yet. */
+  autoLock: readonly string[];
   changes: FieldChange[];
   justSaved: ReadonlySet<string>;
   /** Why the viewer may not change this person's days at all (a supervisor looking at a member); null when they may. */
@@ -38,10 +40,11 @@ export interface DayRowProps {
 }
 
 /** One day: its three fields, the shift and work time, its lock, and its edit history on demand. */
-export function DayRow({ date, row, today, card, timeOff, changes, justSaved, readOnlyReason, nameOf, onCommit, onRetry, onDiscard }: DayRowProps) {
+export function DayRow({ date, row, today, card, timeOff, autoLock, changes, justSaved, readOnlyReason, nameOf, onCommit, onRetry, onDiscard }: DayRowProps) {
   const [showHistory, setShowHistory] = useState(false);
   const day = dayInfo(date);
-  const locked = card?.isLocked ?? false;
+  const lockReasons = card?.isLocked ? card.lockReasons : autoLock;
+  const locked = (card?.isLocked ?? false) || autoLock.length > 0;
   const readOnly = locked || readOnlyReason !== null;
   const change = (f: Field) => changes.find((c) => c.field === f);
   const value = <T,>(f: Field, server: T): T => (change(f)?.value as T | undefined) ?? server;
@@ -71,7 +74,7 @@ export function DayRow({ date, row, today, card, timeOff, changes, justSaved, re
               <DayTimeOff offs={timeOff} date={date} />
             </span>
           )}
-          {locked && <span className={s.lock}>Read-only: {card!.lockReasons.map((r) => readableLockReason(r)).join('; ')}</span>}
+          {locked && <span className={s.lock}>Read-only: {lockReasons.map((r) => readableLockReason(r)).join('; ')}</span>}
           {history.length > 0 && (
             <button
               type="button"

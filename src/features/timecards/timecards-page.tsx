@@ -21,6 +21,8 @@ export interface TimecardsPageProps {
   tracked: number | null;
   /** The week's approved and pending time off (from the same timesheet), marked on its days. */
   timeOff: readonly TimeOffAssignment[];
+  /** Per day of the week, why the team's automatic lock holds it for the viewer (from the same timesheet). */
+  autoLocks: readonly (readonly string[])[];
   /** Previous / this / next week, composed by the route. */
   weekNav: ReactNode;
   /** The team member picker and the Week / Today tabs, for admins and supervisors. */
@@ -33,7 +35,7 @@ export interface TimecardsPageProps {
 }
 
 /** The week's timecards: one row per day with clock in, clock out and break, each saved on its own. */
-export function TimecardsPage({ userId, weekId, weekStart, today, tracked, timeOff, weekNav, tools, personName, readOnlyReason, nameOf }: TimecardsPageProps) {
+export function TimecardsPage({ userId, weekId, weekStart, today, tracked, timeOff, autoLocks, weekNav, tools, personName, readOnlyReason, nameOf }: TimecardsPageProps) {
   const api = useApi();
   const narrow = useNarrow();
   const { from, to } = weekRange(weekId, weekStart);
@@ -123,6 +125,7 @@ export function TimecardsPage({ userId, weekId, weekStart, today, tracked, timeO
                 today={today}
                 card={byDate.get(date) ?? null}
                 timeOff={timeOff}
+                autoLock={autoLocks[row] ?? []}
                 changes={unsaved.filter((c) => c.date === date)}
                 justSaved={justSaved}
                 readOnlyReason={readOnlyReason}

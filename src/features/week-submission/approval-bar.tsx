@@ -85,6 +85,9 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
   });
   const lastRejection = approval?.history.filter((h) => h.action === 'rejected').at(-1);
   const hasTime = (timesheet?.dailyTime ?? []).some((d) => d.time > 0);
+  // Days the team's automatic lock holds for the viewer: said here once, as each cell says it.
+  const autoLocked = days.filter((_, i) => (timesheet?.autoLocks[i]?.length ?? 0) > 0).map((d) => d.short);
+  const wholeWeek = autoLocked.length === days.length;
 
   return (
     <section className={`approval approval--${info.tone}`} aria-labelledby="approval-title">
@@ -112,6 +115,13 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
             {(status === 'none' || status === 'discarded') &&
               (hasTime ? 'When the week is complete, submit it for approval.' : 'Log time, then submit the week for approval.')}
           </p>
+          {autoLocked.length > 0 && status !== 'approved' && (
+            <p className="approval__detail">
+              {wholeWeek ? 'The whole week is' : `${autoLocked.join(', ')} ${autoLocked.length === 1 ? 'is' : 'are'}`} locked by the team{'\u2019'}s
+              automatic lock ({[...new Set(timesheet!.autoLocks.flat())].join('; ')}): ask an admin to open the week again to change{' '}
+              {wholeWeek || autoLocked.length === 1 ? 'it' : 'them'}.
+            </p>
+          )}
         </div>
         <div className="approval__actions">
           {status === 'pending' ? (

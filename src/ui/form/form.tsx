@@ -14,7 +14,9 @@ export interface ApiFormProps {
   /** Title of the alert when the server refuses. */
   errorTitle?: string;
   className?: string;
-  /** Extra buttons next to submit (e.g. Cancel). */
+  /** Shows a Cancel button next to submit, which calls this. */
+  onCancel?: () => void;
+  /** Other buttons next to submit (e.g. Remove). */
   actions?: ReactNode;
   children: ReactNode;
 }
@@ -23,7 +25,7 @@ export interface ApiFormProps {
  * A form of the kit: the server's refusal in one alert at the top, a submit button that shows progress and
  * cannot be pressed twice, and a question before leaving with unsaved changes (in the app or the browser).
  */
-export function ApiFormView({ api, unsaved, submitLabel, errorTitle = 'Not saved', className, actions, children }: ApiFormProps) {
+export function ApiFormView({ api, unsaved, submitLabel, errorTitle = 'Not saved', className, onCancel, actions, children }: ApiFormProps) {
   const blocking = api.dirty && !api.submitting;
   const blocker = useBlocker({ shouldBlockFn: () => true, disabled: !blocking, enableBeforeUnload: blocking, withResolver: true });
 
@@ -39,6 +41,11 @@ export function ApiFormView({ api, unsaved, submitLabel, errorTitle = 'Not saved
         <Button type="submit" variant="primary" busy={api.submitting}>
           {submitLabel}
         </Button>
+        {onCancel && (
+          <Button variant="ghost" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
         {actions}
       </div>
       {blocker.status === 'blocked' && (

@@ -100,6 +100,7 @@ function TimecardsRoute() {
         today={dateAtOffset(new Date(), tz)}
         tracked={timesheet === undefined ? null : (timesheet?.dailyTime.reduce((sum, d) => sum + d.time, 0) ?? 0)}
         timeOff={timesheet?.timeOffAssignments ?? []}
+        autoLocks={timesheet?.autoLocks ?? []}
         weekNav={
           <WeekNav
             weekId={weekId}
