@@ -26,6 +26,7 @@ import { reminderRoutes } from './reminders.ts';
 import { importRoutes } from './imports.ts';
 import { auditRoutes } from './audit-log.ts';
 import { autoLockRoutes } from './auto-lock-routes.ts';
+import { savedReportRoutes } from './saved-reports.ts';
 
 /** Every operation of the interface, by area. The server registers exactly these. */
 export const routeGroups: Record<string, Record<string, RouteDef>> = {
@@ -49,6 +50,7 @@ export const routeGroups: Record<string, Record<string, RouteDef>> = {
   expenses: expenseRoutes,
   fields: fieldRoutes,
   dashboards: dashboardRoutes,
+  savedReports: savedReportRoutes,
   invoices: invoiceRoutes,
   teamBilling: teamBillingRoutes,
   rounding: roundingRoutes,

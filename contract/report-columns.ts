@@ -5,8 +5,9 @@
 import type { DashboardMetrics } from './dashboards.ts';
 import type { Role } from './users.ts';
 
-/** The three report tabs (the People tab is the API's `users` report). */
-export type ReportTab = 'clients' | 'projects' | 'people';
+import type { ReportTab } from './report-tabs.ts';
+
+export type { ReportTab };
 
 /** The name columns in front of the figures, per tab. */
 export const nameColumns = {

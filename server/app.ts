@@ -23,6 +23,7 @@ import { registerWebhookRoutes } from './modules/webhooks/routes.ts';
 import { registerNotificationRoutes } from './modules/notifications/routes.ts';
 import { registerAuditRoutes } from './modules/audit/routes.ts';
 import { registerReminderRoutes } from './modules/reminders/routes.ts';
+import { registerSavedReportRoutes } from './modules/reports/routes.ts';
 import { registerOAuthRoutes } from './oauth/routes.ts';
 import { createTokenVerifier } from './oauth/verify.ts';
 import { registerOpsRoutes, REQUEST_ID_HEADER, requestMiddleware } from './ops/routes.ts';
@@ -49,6 +50,7 @@ const modules = [
   registerWebhookRoutes,
   registerNotificationRoutes,
   registerReminderRoutes,
+  registerSavedReportRoutes,
   registerAuditRoutes,
   registerOAuthRoutes,
 ];

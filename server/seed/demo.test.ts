@@ -151,6 +151,10 @@ describe('demo seed', () => {
     const time = await t.call<{ time: number }[]>('GET', `/users/${olivia.id}/time?from=2026-02-01&to=2026-03-18`, as('admin'));
     expect(time.status).toBe(200);
     expect(time.body.length).toBeGreaterThan(10);
+    // The team shares two saved reports; a member lists only the People one.
+    const saved = await t.call<{ name: string }[]>('GET', '/reports/saved', as('supervisor'));
+    expect(saved.body.map((r) => r.name)).toEqual(['Helix, last month', 'This week by person']);
+    expect((await t.call<{ name: string }[]>('GET', '/reports/saved', as('member'))).body.map((r) => r.name)).toEqual(['This week by person']);
   });
 
   it('has weeks waiting in the approvals inbox and one of each decision before them', async () => {

@@ -5,6 +5,7 @@ import {
   clients as clientsTable,
   projects as projectsTable,
   projectUsers,
+  savedReports,
   sections,
   tasks,
   teams,
@@ -235,6 +236,12 @@ export async function seedDemo(db: Db, secrets: Secrets, now = new Date(), stora
     const workers = people.map((p) => ({ userId: ids[p.key], timezone: p.timezone, nightShift: p.key === 'tomas', atWorkNow: p.key === 'priya', correctedByAdmin: p.key === 'priya' }));
     await scope.insertMany(timecards, planTimecards(workers, records, admin!.id, now));
     if (admin) await seedTimeOff(scope, ids, admin.id, now.toISOString().slice(0, 10), now);
+    // Two reports the team shares: one client's last month, and this week by person.
+    if (admin)
+      await scope.insertMany(savedReports, [
+        { ownerId: admin.id, name: 'Helix, last month', tab: 'clients', period: 'lastMonth', filters: { client: clientIds.helix!, sort: '-time' }, shared: true, createdAt: now, updatedAt: now },
+        { ownerId: admin.id, name: 'This week by person', tab: 'people', period: 'thisWeek', filters: {}, shared: true, createdAt: now, updatedAt: now },
+      ]);
     return {
       created: true,
       teamId: team!.id,

@@ -11,3 +11,4 @@ export * from './invoices.ts';
 export * from './notifications.ts';
 export * from './imports.ts';
 export * from './audit.ts';
+export * from './reports.ts';

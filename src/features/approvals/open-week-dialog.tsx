@@ -42,12 +42,7 @@ export default function OpenWeekDialog({ timesheetId, name, days, onClose, onOpe
       description={`${days} ${days.includes(',') ? 'are' : 'is'} locked by the team\u2019s automatic lock. Opened, ${name} can change this week again; other weeks stay locked.`}
       onClose={onClose}
     >
-      <ApiFormView
-        api={form}
-        unsaved="the reason"
-        submitLabel="Open the week"
-        onCancel={onClose}
-      >
+      <ApiFormView api={form} unsaved="the reason" submitLabel="Open the week" onCancel={onClose}>
         <FieldFrame label="Reason" hint="Kept in the audit log with your name." error={formState.errors.reason?.message}>
           {(control) => (
             <textarea

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { Checkbox } from '../../ui/inputs/checkbox.tsx';
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx';
 import { DateField } from '../../ui/form/date-field.tsx';
 import { MoneyInput } from '../../ui/inputs/money-input.tsx';
 import { TextField } from '../../ui/text-field.tsx';
@@ -107,21 +107,7 @@ export default function BudgetEditor({ budget, ownerName, forProject, save, remo
   const type = useWatch({ control, name: 'type' });
   const period = useWatch({ control, name: 'period' });
   const bool = (name: 'disallowOverbudget' | 'excludeUnbillableTime' | 'excludeExpenses' | 'showToUsers', label: string, hint: string) => (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field }) => (
-        <Checkbox
-          label={label}
-          hint={hint}
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          name={field.name}
-          ref={field.ref}
-        />
-      )}
-    />
+    <CheckboxField control={control} name={name} label={label} hint={hint} />
   );
   return (
     <>

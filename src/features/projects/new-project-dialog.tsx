@@ -1,11 +1,10 @@
-import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import { createProjectBody } from '../../../contract/projects.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { Checkbox } from '../../ui/inputs/checkbox.tsx';
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import type { Client } from '../clients/api.ts';
@@ -59,20 +58,11 @@ export default function NewProjectDialog({
           {...register('client')}
           error={formState.errors.client?.message}
         />
-        <Controller
-          name="privacy"
+        <CheckboxField
           control={control}
-          render={({ field }) => (
-            <Checkbox
-              label="Private"
-              hint="Only the people on the project’s team see it; otherwise every member can find it."
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              name={field.name}
-              ref={field.ref}
-            />
-          )}
+          name="privacy"
+          label="Private"
+          hint="Only the people on the project’s team see it; otherwise every member can find it."
         />
       </ApiFormView>
     </Dialog>

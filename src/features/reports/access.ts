@@ -1,15 +1,7 @@
-import type { Role } from '../../../contract/users.ts';
-
-import type { ReportTab } from '../../../contract/report-columns.ts';
-
-export type { ReportTab };
+export type { ReportTab } from '../../../contract/report-tabs.ts';
 
 /** Each tab's route. */
 export const tabPaths = { clients: '/reports/clients', projects: '/reports/projects', people: '/reports/people' } as const;
 
-/** Tabs `role` may open: members only their own time on People; limited members none. */
-export function tabsFor(role: Role): ReportTab[] {
-  if (role === 'admin' || role === 'supervisor') return ['clients', 'projects', 'people'];
-  if (role === 'member') return ['people'];
-  return [];
-}
+/** Tabs a role may open: members only their own time on People; limited members none. */
+export { reportTabsFor as tabsFor } from '../../../contract/report-tabs.ts';

@@ -9,15 +9,17 @@ const tabLabels: Record<ReportTab, string> = { clients: 'Clients', projects: 'Pr
 
 export interface ReportsLayoutProps extends FilterBarProps {
   tabs: readonly ReportTab[];
+  /** Beside the title: the saved reports. */
+  actions?: ReactNode;
   children: ReactNode;
 }
 
 /** The reports screen around a tab: its title and range, the tabs (links that keep the filters), the filters. */
-export function ReportsLayout({ tabs, children, ...filters }: ReportsLayoutProps) {
+export function ReportsLayout({ tabs, actions, children, ...filters }: ReportsLayoutProps) {
   const { from, to } = filters.search;
   return (
     <div className={`page ${styles.reports}`}>
-      <header className="page__header">
+      <header className={`page__header ${styles.header}`}>
         <div>
           <h1 className="page__title">Reports</h1>
           {from && to && (
@@ -26,6 +28,7 @@ export function ReportsLayout({ tabs, children, ...filters }: ReportsLayoutProps
             </p>
           )}
         </div>
+        {actions}
       </header>
       {tabs.length > 1 && (
         <nav aria-label="Report tabs" className={styles.tabs}>

@@ -1,5 +1,4 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { z } from 'zod';
 import { autoLock, type AutoLock } from '../../../contract/auto-lock.ts';
 import { dateString } from '../../../contract/common.ts';
@@ -9,10 +8,10 @@ import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import * as autoLockOps from '../../api/operations/autoLock.ts';
 import * as reminders from '../../api/operations/reminders.ts';
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
 import { SelectField } from '../../ui/form/select-field.tsx';
 import { useApiForm } from '../../ui/form/use-api-form.ts';
-import { Checkbox } from '../../ui/inputs/checkbox.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
 import styles from './team.module.css';
@@ -52,16 +51,6 @@ function Loading({ error, retry }: { error: unknown; retry: () => void }) {
         Try again
       </button>
     </p>
-  );
-}
-
-function CheckboxField<T extends FieldValues>({ control, name, label }: { control: Control<T>; name: FieldPath<T>; label: string }) {
-  return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field }) => <Checkbox label={label} name={field.name} value={Boolean(field.value)} onChange={field.onChange} onBlur={field.onBlur} ref={field.ref} />}
-    />
   );
 }
 

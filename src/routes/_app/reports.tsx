@@ -6,6 +6,7 @@ import { currentUserQueryOptions } from '../../auth/current-user.ts';
 import { filterChoicesQueryOptions } from '../../features/reports/api.ts';
 import { tabPaths, tabsFor } from '../../features/reports/access.ts';
 import { ReportsLayout } from '../../features/reports/reports-layout.tsx';
+import { SavedReports } from '../../features/reports/saved-reports.tsx';
 import { monthOf, parseReportSearch, type ReportSearch } from '../../features/reports/search-params.ts';
 import { weekStartOf } from '../../features/shell/week-start.ts';
 import { PageTitle } from '../../ui/page-title.tsx';
@@ -49,13 +50,16 @@ function ReportsScreen({ me }: { me: User }) {
   const tabs = tabsFor(me.role);
   // A filter changes the figures of the tab on screen, never the tab (`/reports` alone would reopen the first).
   const tab = useLocation({ select: (l) => tabs.find((t) => l.pathname === tabPaths[t]) }) ?? tabs[0]!;
+  const today = dateAtOffset(new Date(), me.timezone ?? 0);
+  const weekStart = weekStartOf(me);
   return (
     <ReportsLayout
       tabs={tabs}
+      actions={<SavedReports me={me} tab={tab} search={search} today={today} weekStart={weekStart} />}
       search={search}
       choices={choices}
-      today={dateAtOffset(new Date(), me.timezone ?? 0)}
-      weekStart={weekStartOf(me)}
+      today={today}
+      weekStart={weekStart}
       showPerson={me.role !== 'member'}
       onChange={(next) => void navigate({ to: tabPaths[tab], search: (prev) => ({ ...prev, ...next }) })}
     >

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import {
+  periodRange,
+  reportPeriods,
+  savedReportBody,
+  type ReportPeriod,
+  type SavedReport,
+  type SavedReportFilters,
+} from '../../../contract/saved-reports.ts';
+import { useApi } from '../../api/context.ts';
+import * as saved from '../../api/operations/savedReports.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { ApiFormView } from '../../ui/form/form.tsx';
+import { SelectField } from '../../ui/form/select-field.tsx';
+import { useApiForm } from '../../ui/form/use-api-form.ts';
+import { CheckboxField } from '../../ui/form/checkbox-field.tsx';
+import { TextField } from '../../ui/text-field.tsx';
+import { toast } from '../../ui/toast.tsx';
+import type { ReportTab } from './access.ts';
+import { shortDate } from './chart-data.ts';
+import { periodNames } from './saved-reports.tsx';
+import type { ReportSearch } from './search-params.ts';
+
+const schema = z.object({ name: savedReportBody.shape.name, period: z.enum(reportPeriods), shared: z.boolean() });
+type Values = z.input<typeof schema>;
+
+export interface SaveReportDialogProps {
+  tab: ReportTab;
+  tabName: string;
+  search: ReportSearch;
+  today: string;
+  weekStart: number;
+  onClose: () => void;
+  onSaved: (report: SavedReport) => void;
+}
+
+/**
+ * Keeps the report on screen under a name: its tab and filters, its range as fixed dates or as a period that
+ * moves with the day it is opened on, for its owner alone or shared with the team.
+ */
+export default function SaveReportDialog({ tab, tabName, search, today, weekStart, onClose, onSaved }: SaveReportDialogProps) {
+  const api = useApi();
+  // The range on screen, named as the period it is today when it is one (this month, last week…).
+  const current = reportPeriods.find((p) => {
+    const range = periodRange(p, today, weekStart);
+    return range !== null && range.from === search.from && range.to === search.to;
+  });
+  const form = useApiForm({
+    schema,
+    defaultValues: { name: '', period: current ?? 'custom', shared: false } satisfies Values,
+    submit: ({ name, period, shared }: z.output<typeof schema>) => {
+      const filters: SavedReportFilters = { client: search.client, project: search.project, person: search.person, sort: search.sort };
+      if (period === 'custom') Object.assign(filters, { from: search.from, to: search.to });
+      const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as SavedReportFilters;
+      return api.call(saved.create, { body: { name, tab, period, shared, filters: defined } });
+    },
+    onSuccess: (report) => {
+      toast(`\u201c${report.name}\u201d is saved.`, 'success');
+      onSaved(report);
+    },
+  });
+  const { register, control, formState } = form.form;
+  const fixed =
+    search.from && search.to
+      ? `Fixed dates (${shortDate(search.from)} to ${shortDate(search.to)} ${search.to.slice(0, 4)})`
+      : periodNames.custom;
+  return (
+    <Dialog open size="sm" title="Save report" description={`The ${tabName} report with its filters.`} onClose={onClose}>
+      <ApiFormView api={form} unsaved="the saved report" submitLabel="Save report" onCancel={onClose}>
+        <TextField label="Name" maxLength={100} {...register('name')} error={formState.errors.name?.message} />
+        <SelectField
+          label="Range"
+          hint="A period moves with the day the report is opened on."
+          options={reportPeriods.map((p: ReportPeriod) => ({ value: p, label: p === 'custom' ? fixed : periodNames[p] }))}
+          {...register('period')}
+          error={formState.errors.period?.message}
+        />
+        <CheckboxField
+          control={control}
+          name="shared"
+          label="Share with the team"
+          hint="Listed for everyone who may open this tab; each sees only the time they may see."
+        />
+      </ApiFormView>
+    </Dialog>
+  );
+}
