@@ -5,8 +5,9 @@ import { apiUrl, call, inviteAndAccept, useKeySessionOn, type Member } from './t
 
 /*
  * Saved reports on the Reports screen: an admin saves the Clients report of one client over fixed dates, shared,
- * and a "this month" report of their own; a supervisor finds the shared one and opens it with its filters, but not
- * the private one; the admin deletes the shared one after a question. Every name is this run's own.
+ * and a "this month" report of their own, which they then rename and share; a supervisor finds both and opens one
+ * with its filters, without a way to change or delete them; the admin deletes one after a question. Every name is
+ * this run's own.
  */
 
 let counter = 0;
@@ -26,7 +27,10 @@ const monthNow = () => {
   return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
 };
 
-test('an admin saves and shares a report; a supervisor opens it with its filters; the admin deletes it', async ({ page, browser }) => {
+test('an admin saves, changes and shares reports; a supervisor opens one with its filters; the admin deletes it', async ({
+  page,
+  browser,
+}) => {
   await page.setViewportSize({ width: 1360, height: 900 });
   const admin = adaKey();
   const n = `${Date.now().toString(36)}${++counter}`;
@@ -38,6 +42,7 @@ test('an admin saves and shares a report; a supervisor opens it with its filters
   });
   const shared = `Client March ${n}`;
   const monthly = `My month ${n}`;
+  const renamed = `Team month ${n}`;
 
   await useKeySessionOn(page, apiUrl(), admin);
   await page.goto(`/reports/clients?from=2025-03-01&to=2025-03-31&client=${client.id}`);
@@ -74,6 +79,16 @@ test('an admin saves and shares a report; a supervisor opens it with its filters
   await expect(page.getByRole('listitem').filter({ hasText: shared })).toContainText('Clients · Fixed dates · Shared');
   await expectNoAxeViolations(page);
   await shots(page, 'saved-reports-list');
+  // The admin renames their own report and shares it; its range stays this month.
+  await page.getByRole('button', { name: `Change “${monthly}”` }).click();
+  dialog = page.getByRole('dialog', { name: 'Change saved report' });
+  await expect(dialog.getByLabel('Range')).toHaveValue('thisMonth');
+  await dialog.getByLabel('Name').fill(renamed);
+  await dialog.getByLabel('Share with the team').check();
+  await dialog.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText(`“${renamed}” is saved.`)).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: renamed })).toContainText('Projects · This month · Shared');
+  await expect(page.getByRole('link', { name: monthly, exact: true })).toHaveCount(0);
   await page.getByRole('link', { name: shared }).click();
   await expect(page).toHaveURL(new RegExp(`/reports/clients\\?.*client=${client.id}`));
   await expect(page).toHaveURL(/from=2025-03-01/);
@@ -89,7 +104,8 @@ test('an admin saves and shares a report; a supervisor opens it with its filters
   const item = theirs.getByRole('listitem').filter({ hasText: shared });
   await expect(item).toContainText('Shared with you');
   await expect(item.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
-  await expect(theirs.getByRole('link', { name: monthly })).toHaveCount(0);
+  await expect(theirs.getByRole('link', { name: renamed })).toBeVisible();
+  await expect(item.getByRole('button', { name: /^Change/ })).toHaveCount(0);
   await theirs.getByRole('link', { name: shared }).click();
   await expect(theirs).toHaveURL(new RegExp(`/reports/clients\\?.*client=${client.id}`));
 

@@ -30,15 +30,18 @@ export interface SaveReportDialogProps {
   search: ReportSearch;
   today: string;
   weekStart: number;
+  /** The saved report to change (its name, range and sharing; `search` is what it opens); a new one when absent. */
+  report?: SavedReport | undefined;
   onClose: () => void;
   onSaved: (report: SavedReport) => void;
 }
 
 /**
  * Keeps the report on screen under a name: its tab and filters, its range as fixed dates or as a period that
- * moves with the day it is opened on, for its owner alone or shared with the team.
+ * moves with the day it is opened on, for its owner alone or shared with the team. With `report`, changes that
+ * saved report's name, range or sharing.
  */
-export default function SaveReportDialog({ tab, tabName, search, today, weekStart, onClose, onSaved }: SaveReportDialogProps) {
+export default function SaveReportDialog({ tab, tabName, search, today, weekStart, report, onClose, onSaved }: SaveReportDialogProps) {
   const api = useApi();
   // The range on screen, named as the period it is today when it is one (this month, last week…).
   const current = reportPeriods.find((p) => {
@@ -47,12 +50,15 @@ export default function SaveReportDialog({ tab, tabName, search, today, weekStar
   });
   const form = useApiForm({
     schema,
-    defaultValues: { name: '', period: current ?? 'custom', shared: false } satisfies Values,
+    defaultValues: (report
+      ? { name: report.name, period: report.period, shared: report.shared }
+      : { name: '', period: current ?? 'custom', shared: false }) satisfies Values,
     submit: ({ name, period, shared }: z.output<typeof schema>) => {
       const filters: SavedReportFilters = { client: search.client, project: search.project, person: search.person, sort: search.sort };
       if (period === 'custom') Object.assign(filters, { from: search.from, to: search.to });
       const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as SavedReportFilters;
-      return api.call(saved.create, { body: { name, tab, period, shared, filters: defined } });
+      const body = { name, tab, period, shared, filters: defined };
+      return report ? api.call(saved.update, { params: { report_id: report.id }, body }) : api.call(saved.create, { body });
     },
     onSuccess: (report) => {
       toast(`\u201c${report.name}\u201d is saved.`, 'success');
@@ -65,8 +71,14 @@ export default function SaveReportDialog({ tab, tabName, search, today, weekStar
       ? `Fixed dates (${shortDate(search.from)} to ${shortDate(search.to)} ${search.to.slice(0, 4)})`
       : periodNames.custom;
   return (
-    <Dialog open size="sm" title="Save report" description={`The ${tabName} report with its filters.`} onClose={onClose}>
-      <ApiFormView api={form} unsaved="the saved report" submitLabel="Save report" onCancel={onClose}>
+    <Dialog
+      open
+      size="sm"
+      title={report ? 'Change saved report' : 'Save report'}
+      description={`The ${tabName} report with its filters.`}
+      onClose={onClose}
+    >
+      <ApiFormView api={form} unsaved="the saved report" submitLabel={report ? 'Save changes' : 'Save report'} onCancel={onClose}>
         <TextField label="Name" maxLength={100} {...register('name')} error={formState.errors.name?.message} />
         <SelectField
           label="Range"

@@ -51,6 +51,7 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
   const queryClient = useQueryClient();
   const list = useQuery({ queryKey: savedReportsKey, queryFn: ({ signal }) => api.call(saved.list, { signal }) });
   const [saving, setSaving] = useState(false);
+  const [editing, setEditing] = useState<SavedReport | null>(null);
   const menu = useRef<HTMLDetailsElement>(null);
   const [removing, setRemoving] = useState<SavedReport | null>(null);
   const remove = useMutation({
@@ -96,11 +97,18 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
                     {tabNames[r.tab]} · {periodNames[r.period]}
                     {r.shared ? (r.owner === me.id ? ' · Shared' : ' · Shared with you') : ''}
                   </span>
-                  {mayDelete(r) && (
-                    <Button size="sm" variant="ghost" aria-label={`Delete \u201c${r.name}\u201d`} onClick={() => setRemoving(r)}>
-                      Delete
-                    </Button>
-                  )}
+                  <span className={styles.savedActions}>
+                    {r.owner === me.id && (
+                      <Button size="sm" variant="ghost" aria-label={`Change \u201c${r.name}\u201d`} onClick={() => setEditing(r)}>
+                        Change
+                      </Button>
+                    )}
+                    {mayDelete(r) && (
+                      <Button size="sm" variant="ghost" aria-label={`Delete \u201c${r.name}\u201d`} onClick={() => setRemoving(r)}>
+                        Delete
+                      </Button>
+                    )}
+                  </span>
                 </li>
               ))}
             </ul>
@@ -110,19 +118,24 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
       <Button size="sm" onClick={() => setSaving(true)}>
         Save report
       </Button>
-      {saving && (
+      {(saving || editing) && (
         <Suspense fallback={null}>
           <SaveReportDialog
-            tab={tab}
-            tabName={tabNames[tab]}
-            search={search}
+            tab={editing?.tab ?? tab}
+            tabName={tabNames[editing?.tab ?? tab]}
+            search={editing ? searchOf(editing, today, weekStart) : search}
             today={today}
             weekStart={weekStart}
-            onClose={() => setSaving(false)}
+            report={editing ?? undefined}
+            onClose={() => {
+              setSaving(false);
+              setEditing(null);
+            }}
             onSaved={(r) => {
               setSaving(false);
+              setEditing(null);
               queryClient.setQueryData<SavedReport[]>(savedReportsKey, (old) =>
-                [...(old ?? []), r].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
+                [...(old ?? []).filter((x) => x.id !== r.id), r].sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
               );
             }}
           />
