@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dateString, dateTimeString, numericId, numericIdParam, projectId } from './common.ts';
-import type { ReportTab } from './report-tabs.ts';
+import { reportTabs } from './report-tabs.ts';
 import { defineRoute } from './route.ts';
 import { addDays, monthSpan, weekStartDate } from './weeks.ts';
 
@@ -10,10 +10,6 @@ import { addDays, monthSpan, weekStartDate } from './weeks.ts';
  * A range that moves with the day the report is opened on (in the opener's own time zone), or `custom`: the
  * saved `from` and `to`.
  */
-// The tabs' names stand here again rather than imported: the first screen's chunk holds report-tabs.ts, and a name
-// this file imported from it would be one more export of that chunk.
-const reportTabs = ['clients', 'projects', 'people'] as const satisfies readonly ReportTab[];
-
 export const reportPeriods = ['custom', 'thisWeek', 'lastWeek', 'thisMonth', 'lastMonth', 'thisYear', 'lastYear'] as const;
 export type ReportPeriod = (typeof reportPeriods)[number];
 

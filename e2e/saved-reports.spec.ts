@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { dateAtOffset } from '../contract/weeks.ts';
+import { dateAtOffset, monthSpan } from '../contract/weeks.ts';
 import { adaKey, expect, expectNoAxeViolations, test } from './fixtures.ts';
 import { apiUrl, call, inviteAndAccept, useKeySessionOn, type Member } from './timesheet-helpers.ts';
 
@@ -18,14 +18,6 @@ async function shots(page: Page, name: string) {
   await page.screenshot({ path: `.tmp/screens/${name}-375.png` });
   await page.setViewportSize({ width: 1360, height: 900 });
 }
-
-const monthNow = () => {
-  const today = dateAtOffset(new Date(), 0);
-  const y = Number(today.slice(0, 4));
-  const m = Number(today.slice(5, 7));
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { from: `${today.slice(0, 7)}-01`, to: `${today.slice(0, 7)}-${String(last).padStart(2, '0')}` };
-};
 
 test('an admin saves, changes and shares reports; a supervisor opens one with its filters; the admin deletes it', async ({
   page,
@@ -63,7 +55,7 @@ test('an admin saves, changes and shares reports; a supervisor opens one with it
   await expect(dialog).toBeHidden();
 
   // This month, the admin's own: the range on screen is this month, so the dialog offers it.
-  const month = monthNow();
+  const month = monthSpan(dateAtOffset(new Date(), 0));
   await page.goto(`/reports/projects?from=${month.from}&to=${month.to}`);
   await page.getByRole('button', { name: 'Save report' }).click();
   dialog = page.getByRole('dialog', { name: 'Save report' });

@@ -33,39 +33,23 @@ function requireTab(caller: Caller, tab: SavedReportBody['tab']) {
 /** The filters name a client, project and person of the caller's team, or 422 naming the field. */
 async function checkFilters(scope: Scope, body: SavedReportBody) {
   const { client, project, person } = body.filters;
-  const errors: Record<string, string[]> = {};
-  const [c, p, u] = await Promise.all([
-    client === undefined
-      ? [{}]
-      : scope.db
-          .select({ id: clients.id })
-          .from(clients)
-          .where(scope.where(clients, eq(clients.id, client))),
-    project === undefined
-      ? [{}]
-      : scope.db
-          .select({ id: projects.id })
-          .from(projects)
-          .where(scope.where(projects, eq(projects.id, parsePrefixedId(project)))),
-    person === undefined
-      ? [{}]
-      : scope.db
-          .select({ id: users.id })
-          .from(users)
-          .where(scope.where(users, eq(users.id, person))),
-  ]);
-  if (c.length === 0) errors['filters.client'] = ['No such client'];
-  if (p.length === 0) errors['filters.project'] = ['No such project'];
-  if (u.length === 0) errors['filters.person'] = ['No such person'];
+  const absent = async (table: typeof clients | typeof projects | typeof users, id: number | undefined, field: string, message: string) =>
+    id !== undefined && !(await scope.byId(table, id)) ? [[`filters.${field}`, [message]] as [string, string[]]] : [];
+  const errors = Object.fromEntries(
+    (
+      await Promise.all([
+        absent(clients, client, 'client', 'No such client'),
+        absent(projects, project === undefined ? undefined : parsePrefixedId(project), 'project', 'No such project'),
+        absent(users, person, 'person', 'No such person'),
+      ])
+    ).flat(),
+  );
   if (Object.keys(errors).length) throw unprocessable('The filters name what is not in the team', errors);
 }
 
 /** A saved report the caller can see (theirs, or shared in a tab they may open), or 404. */
 async function visible(scope: Scope, caller: Caller, id: number): Promise<Row> {
-  const [row] = await scope.db
-    .select()
-    .from(savedReports)
-    .where(scope.where(savedReports, eq(savedReports.id, id)));
+  const row = await scope.byId(savedReports, id);
   if (!row || (row.ownerId !== caller.user.id && !(row.shared && reportTabsFor(caller.user.role).includes(row.tab))))
     throw notFound('Saved report');
   return row;

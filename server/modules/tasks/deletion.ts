@@ -49,7 +49,7 @@ async function refuseIfAutoLockedTime(scope: Scope, taskIds: number[], what: str
     days.map((d) => d.date),
   );
   for (const d of days) {
-    const why = reasons.get(d.userId)?.get(d.date);
+    const why = reasons.forViewer.get(d.userId)?.get(d.date);
     if (why) locked.push({ date: d.date, text: `${d.name}, ${d.date}: ${why.join('; ')}` });
   }
   locked.sort((a, b) => a.date.localeCompare(b.date));

@@ -31,40 +31,53 @@ export const autoLockBinds = (viewer: LockViewer | null): boolean => bindingRule
  * Why the team's automatic lock makes each of `dates` of `userId` read-only for the viewer, counted from that
  * person's local today; days of weeks an admin opened again, and open days, are absent.
  */
-export async function autoLockReasons(scope: Scope, viewer: LockViewer | null, userId: number, dates: string[]): Promise<Map<string, string[]>> {
-  return (await autoLocksOf(scope, viewer, [userId], dates)).get(userId) ?? new Map();
+export async function autoLockReasons(
+  scope: Scope,
+  viewer: LockViewer | null,
+  userId: number,
+  dates: string[],
+): Promise<Map<string, string[]>> {
+  return (await autoLocksOf(scope, viewer, [userId], dates)).forViewer.get(userId) ?? new Map();
 }
 
+/** Per person, their locked days and why. */
+export type LockedDays = Map<number, Map<string, string[]>>;
+
 /**
- * `autoLockReasons` for several people at once, with two queries: per person, the locked days among `dates`.
- * `as: 'owner'` reads the lock as it binds each person themselves (none for an admin), whoever looks: what an
- * admin sees of a member's week and can open again.
+ * `autoLockReasons` for several people at once, with two queries. `forViewer`: the locked days among `dates` as
+ * the lock binds the viewer. With `owners`, also `forOwner`: as it binds each person themselves (none for an
+ * admin), whoever looks — what an admin sees of a member's week and can open again. Both come from one reading.
  */
 export async function autoLocksOf(
   scope: Scope,
   viewer: LockViewer | null,
   userIds: number[],
   dates: string[],
-  as: 'viewer' | 'owner' = 'viewer',
-): Promise<Map<number, Map<string, string[]>>> {
-  const out = new Map<number, Map<string, string[]>>();
-  const rule = viewer && bindingRule(as === 'owner' ? { ...viewer, role: 'member' } : viewer);
-  if (!rule || dates.length === 0 || userIds.length === 0) return out;
+  { owners = false } = {},
+): Promise<{ forViewer: LockedDays; forOwner: LockedDays }> {
+  const forViewer: LockedDays = new Map();
+  const forOwner: LockedDays = new Map();
+  // The team's rule as it binds a member: what binds each owner who is not an admin, and the viewer when it binds them.
+  const rule = viewer && bindingRule({ ...viewer, role: 'member' });
+  const bindsViewer = autoLockBinds(viewer);
+  if (!rule || !(bindsViewer || owners) || dates.length === 0 || userIds.length === 0) return { forViewer, forOwner };
   const { weekStart } = viewer!.team;
   const days = [...new Set(dates)];
   const weeks = [...new Set(days.map((d) => weekIdOf(d, weekStart)))];
-  const [owners, opened] = await Promise.all([
-    scope.db.select({ id: users.id, timezone: users.timezone, role: users.role }).from(users).where(scope.where(users, inArray(users.id, userIds))),
+  const [people, opened] = await Promise.all([
+    scope.db
+      .select({ id: users.id, timezone: users.timezone, role: users.role })
+      .from(users)
+      .where(scope.where(users, inArray(users.id, userIds))),
     scope.db
       .select({ userId: weekUnlocks.userId, weekId: weekUnlocks.weekId })
       .from(weekUnlocks)
       .where(scope.where(weekUnlocks, and(inArray(weekUnlocks.userId, userIds), inArray(weekUnlocks.weekId, weeks)))),
   ]);
   const open = new Set(opened.map((o) => `${o.userId}:${o.weekId}`));
-  const people = new Map(owners.map((o) => [o.id, o]));
+  const byId = new Map(people.map((o) => [o.id, o]));
   for (const userId of new Set(userIds)) {
-    const owner = people.get(userId);
-    if (as === 'owner' && owner?.role === 'admin') continue;
+    const owner = byId.get(userId);
     const today = dateAtOffset(viewer!.now, owner?.timezone ?? 0);
     const map = new Map<string, string[]>();
     for (const date of days) {
@@ -72,7 +85,8 @@ export async function autoLocksOf(
       const reasons = autoLockReasonsOf(rule, weekStart, today, date);
       if (reasons.length) map.set(date, reasons);
     }
-    out.set(userId, map);
+    if (bindsViewer) forViewer.set(userId, map);
+    if (owners && owner?.role !== 'admin') forOwner.set(userId, map);
   }
-  return out;
+  return { forViewer, forOwner };
 }

@@ -41,13 +41,12 @@ export async function buildTimesheets(scope: Scope, viewer: Caller, userIds: num
   const presentedTasks = new Map((await presentTasks(scope, viewer, taskRows)).map((t) => [t.id, t]));
   const locker = lockViewer(viewer, now);
   const allDates = weekIds.flatMap((w) => weekDates(w, weekStart));
-  const [cards, offs, approvalsShown, autoLocks, ownerAutoLocks] = await Promise.all([
+  const [cards, offs, approvalsShown, { forViewer: autoLocks, forOwner: ownerAutoLocks }] = await Promise.all([
     presentTimecards(scope, cardRows, weekStart, now, locker),
     presentTimeOff(scope, offRows),
     presentApprovals(scope, [...approvalRows.values()]),
     // The automatic lock as it binds the viewer (admins: never), and as it binds each week's owner, per user and day.
-    autoLocksOf(scope, locker, userIds, allDates),
-    autoLocksOf(scope, locker, userIds, allDates, 'owner'),
+    autoLocksOf(scope, locker, userIds, allDates, { owners: true }),
   ]);
   const approvalByKey = new Map(approvalsShown.map((a) => [key(a.user, a.weekId), a]));
   // Records grouped by (user, week) once, so a long list of weeks costs one pass over the records.

@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import type { Timesheet, WeekDays } from '../../../contract/timesheets.ts';
 import { useApi } from '../../api/context.ts';
 import { keys } from '../../api/keys.ts';
+import { lockedDays } from '../../lib/locked-days.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { NotAllowed } from '../../ui/not-allowed.tsx';
@@ -86,18 +87,14 @@ const OpenWeekDialog = lazy(() => import('./open-week-dialog.tsx'));
 function AutoLockNote({ name, timesheet, days }: { name: string; timesheet: Timesheet | null; days: DayInfo[] }) {
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const locks = timesheet?.ownerAutoLocks ?? [];
-  const locked = days.filter((_, i) => (locks[i]?.length ?? 0) > 0).map((d) => d.short);
-  if (!timesheet || locked.length === 0) return null;
-  const reasons = [...new Set(locks.flat())].join('; ');
-  const whole = locked.length === days.length;
-  const list = whole ? 'The whole week' : locked.join(', ');
-  const one = whole || locked.length === 1;
+  const locked = lockedDays(days, timesheet?.ownerAutoLocks ?? []);
+  if (!timesheet || !locked) return null;
   return (
     <>
       <div className={styles.memberNote} role="group" aria-label="Automatic lock">
         <p>
-          {list} {one ? 'is' : 'are'} locked for {name} ({reasons}). You can still change {one ? 'it' : 'them'}; open the week again to let {name} do so.
+          {locked.list} {locked.one ? 'is' : 'are'} locked for {name} ({locked.reasons}). You can still change {locked.one ? 'it' : 'them'}; open
+          the week again to let {name} do so.
         </p>
         <Button size="sm" onClick={() => setOpen(true)}>
           Open this week again
@@ -109,7 +106,7 @@ function AutoLockNote({ name, timesheet, days }: { name: string; timesheet: Time
           <OpenWeekDialog
             timesheetId={timesheet.id}
             name={name}
-            days={list}
+            locked={locked}
             onClose={() => setOpen(false)}
             onOpened={() => {
               setOpen(false);

@@ -2,6 +2,7 @@ import '../../ui/field.css';
 import { unlockWeekBody, type UnlockWeekBody } from '../../../contract/auto-lock-routes.ts';
 import { useApi } from '../../api/context.ts';
 import * as autoLock from '../../api/operations/autoLock.ts';
+import type { LockedDays } from '../../lib/locked-days.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { FieldFrame } from '../../ui/field-frame.tsx';
 import { ApiFormView } from '../../ui/form/form.tsx';
@@ -12,8 +13,8 @@ export interface OpenWeekDialogProps {
   timesheetId: number;
   /** Whose week it is. */
   name: string;
-  /** The locked days, as the week shows them (e.g. "Mon, Tue"). */
-  days: string;
+  /** The locked days, as the week's note names them. */
+  locked: LockedDays;
   onClose: () => void;
   onOpened: () => void;
 }
@@ -22,7 +23,7 @@ export interface OpenWeekDialogProps {
  * An admin opens a week the team's automatic lock holds, so its owner can change it again; the reason is kept in
  * the audit log. The server refuses a blank reason and the form shows why.
  */
-export default function OpenWeekDialog({ timesheetId, name, days, onClose, onOpened }: OpenWeekDialogProps) {
+export default function OpenWeekDialog({ timesheetId, name, locked, onClose, onOpened }: OpenWeekDialogProps) {
   const api = useApi();
   const form = useApiForm({
     schema: unlockWeekBody,
@@ -39,7 +40,7 @@ export default function OpenWeekDialog({ timesheetId, name, days, onClose, onOpe
       open
       size="sm"
       title="Open this week again"
-      description={`${days} ${days.includes(',') ? 'are' : 'is'} locked by the team\u2019s automatic lock. Opened, ${name} can change this week again; other weeks stay locked.`}
+      description={`${locked.list} ${locked.one ? 'is' : 'are'} locked by the team\u2019s automatic lock. Opened, ${name} can change this week again; other weeks stay locked.`}
       onClose={onClose}
     >
       <ApiFormView api={form} unsaved="the reason" submitLabel="Open the week" onCancel={onClose}>

@@ -5,7 +5,7 @@ import { tabPaths, type ReportTab } from './access.ts';
 import { FilterBar, type FilterBarProps } from './filter-bar.tsx';
 import styles from './reports.module.css';
 
-const tabLabels: Record<ReportTab, string> = { clients: 'Clients', projects: 'Projects', people: 'People' };
+export const tabLabels: Record<ReportTab, string> = { clients: 'Clients', projects: 'Projects', people: 'People' };
 
 export interface ReportsLayoutProps extends FilterBarProps {
   tabs: readonly ReportTab[];

@@ -10,6 +10,7 @@ import { Button } from '../../ui/button.tsx';
 import { ConfirmDialog } from '../../ui/confirm-dialog.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { tabPaths, type ReportTab } from './access.ts';
+import { tabLabels } from './reports-layout.tsx';
 import type { ReportSearch } from './search-params.ts';
 import styles from './reports.module.css';
 
@@ -17,7 +18,6 @@ import styles from './reports.module.css';
 const SaveReportDialog = lazy(() => import('./save-report-dialog.tsx'));
 
 export const savedReportsKey = ['reports', 'saved'] as const;
-const tabNames: Record<ReportTab, string> = { clients: 'Clients', projects: 'Projects', people: 'People' };
 export const periodNames = {
   custom: 'Fixed dates',
   thisWeek: 'This week',
@@ -94,7 +94,7 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
                     {r.name}
                   </Link>
                   <span className={styles.savedMeta}>
-                    {tabNames[r.tab]} · {periodNames[r.period]}
+                    {tabLabels[r.tab]} · {periodNames[r.period]}
                     {r.shared ? (r.owner === me.id ? ' · Shared' : ' · Shared with you') : ''}
                   </span>
                   <span className={styles.savedActions}>
@@ -122,7 +122,7 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
         <Suspense fallback={null}>
           <SaveReportDialog
             tab={editing?.tab ?? tab}
-            tabName={tabNames[editing?.tab ?? tab]}
+            tabName={tabLabels[editing?.tab ?? tab]}
             search={editing ? searchOf(editing, today, weekStart) : search}
             today={today}
             weekStart={weekStart}

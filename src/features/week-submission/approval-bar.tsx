@@ -6,6 +6,7 @@ import { timesheetId } from '../../../contract/timesheet-ids.ts';
 import { useApi } from '../../api/context.ts';
 import { describeError } from '../../api/errors.ts';
 import { formatDuration } from '../../lib/duration.ts';
+import { lockedDays } from '../../lib/locked-days.ts';
 import type { DayInfo } from '../../lib/week.ts';
 import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
@@ -86,8 +87,7 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
   const lastRejection = approval?.history.filter((h) => h.action === 'rejected').at(-1);
   const hasTime = (timesheet?.dailyTime ?? []).some((d) => d.time > 0);
   // Days the team's automatic lock holds for the viewer: said here once, as each cell says it.
-  const autoLocked = days.filter((_, i) => (timesheet?.autoLocks[i]?.length ?? 0) > 0).map((d) => d.short);
-  const wholeWeek = autoLocked.length === days.length;
+  const autoLocked = lockedDays(days, timesheet?.autoLocks ?? []);
 
   return (
     <section className={`approval approval--${info.tone}`} aria-labelledby="approval-title">
@@ -115,11 +115,10 @@ export function ApprovalBar({ timesheet, userId, weekId, days }: ApprovalBarProp
             {(status === 'none' || status === 'discarded') &&
               (hasTime ? 'When the week is complete, submit it for approval.' : 'Log time, then submit the week for approval.')}
           </p>
-          {autoLocked.length > 0 && status !== 'approved' && (
+          {autoLocked && status !== 'approved' && (
             <p className="approval__detail">
-              {wholeWeek ? 'The whole week is' : `${autoLocked.join(', ')} ${autoLocked.length === 1 ? 'is' : 'are'}`} locked by the team{'\u2019'}s
-              automatic lock ({[...new Set(timesheet!.autoLocks.flat())].join('; ')}): ask an admin to open the week again to change{' '}
-              {wholeWeek || autoLocked.length === 1 ? 'it' : 'them'}.
+              {autoLocked.list} {autoLocked.one ? 'is' : 'are'} locked by the team{'\u2019'}s automatic lock ({autoLocked.reasons}): ask an admin to
+              open the week again to change {autoLocked.one ? 'it' : 'them'}.
             </p>
           )}
         </div>
