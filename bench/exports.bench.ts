@@ -36,7 +36,7 @@ async function measure(request: () => Response | Promise<Response>) {
   }
 }
 
-/** The project report and the detailed time of 50,000 records as Excel workbooks: time to the last byte and memory over idle. */
+/** The project report (as Excel and as PDF) and the detailed time of 50,000 records (as Excel): time to the last byte and memory over idle. */
 async function measureExports(ctx: BenchContext, database: Database, kind: 'pglite' | 'postgres'): Promise<BenchResult[]> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tk-bench-export-'));
   const { app, secrets, close } = appOn(database, dataDir);
@@ -47,6 +47,7 @@ async function measureExports(ctx: BenchContext, database: Database, kind: 'pgli
     const results: BenchResult[] = [];
     const cases = [
       ['project report of 50000 records as Excel', `/dashboards/projects/export?${RANGE}&format=xlsx`],
+      ['project report of 50000 records as PDF', `/dashboards/projects/export?${RANGE}&format=pdf`],
       ['detailed time of 50000 records as Excel', `/team/time/export?from=2026-03-01&to=2026-03-31&fields=date,user,project,task&format=xlsx`],
     ] as const;
     for (const [name, url] of cases) {

@@ -47,9 +47,16 @@ const orderedRange = (q: Spellings, ctx: z.RefinementCtx) => {
 export const dashboardQuery = z.object(filterFields).superRefine(orderedRange).transform(oneDateSpelling);
 export type DashboardQuery = z.output<typeof dashboardQuery>;
 
-/** Query of a report's export: the dashboard filters, plus `format`, `csv` (the default) or `xlsx`. */
+/**
+ * Query of a report's export: the dashboard filters, plus `format`, `csv` (the default), `xlsx` or `pdf`, and
+ * for the PDF its `paper`, `a4` (the default) or `letter`.
+ */
 export const dashboardExportQuery = z
-  .object({ ...filterFields, format: z.enum(['csv', 'xlsx'], { error: 'Must be csv or xlsx' }).default('csv') })
+  .object({
+    ...filterFields,
+    format: z.enum(['csv', 'xlsx', 'pdf'], { error: 'Must be csv, xlsx or pdf' }).default('csv'),
+    paper: z.enum(['a4', 'letter'], { error: 'Must be a4 or letter' }).default('a4'),
+  })
   .superRefine(orderedRange)
   .transform(oneDateSpelling);
 export type DashboardExportQuery = z.output<typeof dashboardExportQuery>;
@@ -60,10 +67,10 @@ const exportRoute = <const P extends string>(path: P, what: string) =>
     method: 'get',
     path,
     tag: 'Reports',
-    summary: `${what} report as CSV or Excel`,
+    summary: `${what} report as CSV, Excel or PDF (A4, or US Letter with paper=letter)`,
     query: dashboardExportQuery,
     status: 200,
-    produces: ['text/csv', XLSX_TYPE],
+    produces: ['text/csv', XLSX_TYPE, 'application/pdf'],
   });
 
 const int = z.number().int();

@@ -20,7 +20,7 @@ export const nameColumns = {
 } as const satisfies Record<ReportTab, readonly { id: 'name' | 'client'; label: string }[]>;
 
 /** The file name of a tab's export for a range: `timekeep-projects-2026-01-01-to-2026-01-31.csv`. */
-export const reportFileName = (tab: ReportTab | 'time', from: string | undefined, to: string | undefined, ext: 'csv' | 'xlsx') =>
+export const reportFileName = (tab: ReportTab | 'time', from: string | undefined, to: string | undefined, ext: 'csv' | 'xlsx' | 'pdf') =>
   `timekeep-${tab}-${from ?? 'all'}-to-${to ?? 'all'}.${ext}`;
 
 /** How a figure is written: seconds as hours, cents as money, a whole percent, or days. */

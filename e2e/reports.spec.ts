@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { ADA, adaKey, expect, expectNoAxeViolations, openScreen, passwordMember, test } from './fixtures.ts';
 import { columns, headline, MEMBER_RANGE, RANGE, rangeQuery, readTable, seedMemberMonth, seedReports, type ReportWorld } from './reports-helpers.ts';
 import { signInAs } from './sign-in.ts';
@@ -240,6 +241,28 @@ test.describe('reports', () => {
     await page.setViewportSize({ width: 375, height: 740 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await toolbar.screenshot({ path: '.tmp/screens/reports-exports-375.png' });
+  });
+
+  test('the report downloads as a PDF on the reader’s paper, with the screen’s figures', async ({ page }) => {
+    await page.goto(`/reports/projects?${rangeQuery}`);
+    await signInAs(page, ada);
+    const shown = columns(await readTable(page, 'Project report'), ['Project', 'Client', 'Time', 'Billable amount', 'Profit']);
+    const total = await headline(page, 'Total time').textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Report (PDF)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`timekeep-projects-${RANGE.from}-to-${RANGE.to}.pdf`);
+    const doc = await getDocumentProxy(new Uint8Array(fs.readFileSync((await download.path())!)));
+    // The browser speaks en-US, whose offices print on Letter: the pages are Letter on their side.
+    expect((await doc.getPage(1)).view.slice(2).map(Math.round)).toEqual([792, 612]);
+    const text = (await extractText(doc, { mergePages: true })).text.replace(/\s+/g, ' ');
+    expect(text).toContain('Project report');
+    expect(text).toContain(`${RANGE.from} – ${RANGE.to}`);
+    expect(text).toContain(`Total time ${total}`);
+    for (const [name, client, time, amount, profit] of shown.rows) {
+      expect(text).toContain(`${name} ${client} ${time}`);
+      expect(text).toContain(amount);
+      expect(text).toContain(profit);
+    }
+    expect(text).toContain(`Total ${shown.total[2]}`);
   });
 
   test('a supervisor sees time and billable figures but no costs or profit anywhere', async ({ page }) => {

@@ -1,7 +1,10 @@
 import ExcelJS from 'exceljs';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { XLSX_TYPE } from '../../../contract/common.ts';
 import { figureColumns, type FigureColumn } from '../../../contract/report-columns.ts';
+import { formatMoney } from '../../../src/features/reports/figure-format.ts';
+import { formatDuration } from '../../../src/lib/duration.ts';
 import { setupTestApp, type TestContext, type TestUser } from '../../test/harness.ts';
 import { range, seedMonth, type Month } from '../../test/month-by-hand.ts';
 
@@ -149,15 +152,91 @@ describe('report exports', () => {
     expect(filterValues).toContain(`#${p1}`);
   });
 
-  it('refuses a bad format and bad filters with the error body', async () => {
+  it('refuses a bad format, paper and filters with the error body', async () => {
     for (const path of ['clients', 'projects', 'users']) {
-      const res = await t.call('GET', `/dashboards/${path}/export?${range}&format=pdf`, { as: A });
+      const res = await t.call('GET', `/dashboards/${path}/export?${range}&format=ods`, { as: A });
       expect(res.status).toBe(422);
-      expect(res.body).toEqual({ code: 422, message: expect.any(String), errors: { format: ['Must be csv or xlsx'] } });
+      expect(res.body).toEqual({ code: 422, message: expect.any(String), errors: { format: ['Must be csv, xlsx or pdf'] } });
     }
+    const paper = await t.call('GET', `/dashboards/projects/export?${range}&format=pdf&paper=a3`, { as: A });
+    expect(paper.status).toBe(422);
+    expect(paper.body).toEqual({ code: 422, message: expect.any(String), errors: { paper: ['Must be a4 or letter'] } });
     const backwards = await t.call('GET', `/dashboards/clients/export?date.gte=2026-04-30&date.lte=2026-04-01&format=xlsx`, { as: A });
     expect(backwards.status).toBe(422);
     expect(backwards.body).toMatchObject({ errors: { 'date.gte': expect.any(Array) } });
+  });
+});
+
+/** The text of a PDF, pages merged, runs of white space as one space; and its pages' sizes in points. */
+async function pdfOf(bytes: Buffer) {
+  const doc = await getDocumentProxy(new Uint8Array(bytes));
+  const { text } = await extractText(doc, { mergePages: true });
+  const sizes = await Promise.all(
+    Array.from({ length: doc.numPages }, async (_, i) => (await doc.getPage(i + 1)).view.slice(2).map(Math.round)),
+  );
+  return { text: text.replace(/\s+/g, ' '), sizes };
+}
+
+describe('report exports as PDF', () => {
+  it('holds the filters, the headline figures, every row and the totals, on landscape A4 or Letter', async () => {
+    const json: Record<string, number | string>[] = (await t.call('GET', `/dashboards/projects?${range}`, { as: A })).body;
+    const res = await download(`/dashboards/projects/export?${range}&format=pdf`, A);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="timekeep-projects-2026-04-01-to-2026-04-30.pdf"');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const { text, sizes } = await pdfOf(res.bytes);
+    expect(sizes.every(([w, h]) => w === 842 && h === 595)).toBe(true);
+    expect(text).toContain('Project report');
+    expect(text).toContain('2026-04-01 – 2026-04-30');
+    expect(text).toContain('Client: All clients');
+    expect(text).toContain('Person: Everyone');
+    expect(text).toContain('Time by project');
+    expect(text).toContain('Time per day');
+    const sum = (k: string) => json.reduce((a, r) => a + Number(r[k]), 0);
+    // The headline figures and the totals, written as the screen writes them.
+    expect(text).toContain(`Total time ${formatDuration(sum('time'))}`);
+    expect(text).toContain(`Billable amount ${formatMoney(sum('billableAmount'))}`);
+    expect(text).toContain(`Profit ${formatMoney(sum('profit'))}`);
+    for (const r of json) {
+      expect(text).toContain(String(r.projectName));
+      expect(text).toContain(formatMoney(Number(r.billableAmount)));
+    }
+    for (const part of ['Time', 'Billable amounts and expenses (USD)', 'Costs and profit (USD)']) expect(text).toContain(part);
+    expect(text).toMatch(new RegExp(`Total ${formatDuration(sum('time')).replace(':', '\\:')}`));
+
+    const letter = await pdfOf((await download(`/dashboards/projects/export?${range}&format=pdf&paper=letter`, A)).bytes);
+    expect(letter.sizes.every(([w, h]) => w === 792 && h === 612)).toBe(true);
+  });
+
+  it('shows supervisors no costs, members only their own time and no money, and keeps other teams out', async () => {
+    const sup = (await pdfOf((await download(`/dashboards/clients/export?${range}&format=pdf`, S)).bytes)).text;
+    expect(sup).toContain('Billable amounts and expenses');
+    expect(sup).not.toContain('Costs and profit');
+    expect(sup).not.toContain('Profit');
+
+    const mine = (await t.call('GET', `/dashboards/users?${range}`, { as: M })).body;
+    const mem = (await pdfOf((await download(`/dashboards/users/export?${range}&format=pdf`, M)).bytes)).text;
+    expect(mem).toContain(mine[0].memberName);
+    expect(mem).toContain('Figures: Time only');
+    expect(mem).not.toContain('Billable amount');
+    const others = (await t.call('GET', `/dashboards/users?${range}`, { as: A })).body.filter((r: { memberId: number }) => r.memberId !== M.id);
+    for (const r of others) expect(mem).not.toContain(r.memberName);
+    expect((await download(`/dashboards/users/export?${range}&memberId=${S.id}&format=pdf`, M)).status).toBe(403);
+    expect((await download(`/dashboards/users/export?${range}&format=pdf`, L)).status).toBe(403);
+
+    const stranger = await t.user((await t.team()).id, 'admin');
+    const theirs = (await pdfOf((await download(`/dashboards/projects/export?${range}&format=pdf`, stranger)).bytes)).text;
+    for (const r of (await t.call('GET', `/dashboards/projects?${range}`, { as: A })).body) expect(theirs).not.toContain(r.projectName);
+    expect(theirs).toContain('No time in this range.');
+  });
+
+  it('over an open range draws weeks from the first to the last time', async () => {
+    const res = await download(`/dashboards/clients/export?format=pdf`, A);
+    expect(res.status).toBe(200);
+    const { text } = await pdfOf(res.bytes);
+    expect(text).toContain('All time');
+    expect(text).toContain('Time per week');
   });
 });
 

@@ -14,15 +14,20 @@ import {
 } from '../../../contract/report-columns.ts';
 import { reportCsv } from '../../../contract/report-csv.ts';
 import type { Role } from '../../../contract/users.ts';
-import { clients, projects, users } from '../../db/schema/index.ts';
+import { headlineItems, headlineOf } from '../../../src/features/reports/figures.ts';
+import { intervalFor, rowBars, trendBars, type TimeBar, type TrendInterval } from '../../../src/features/reports/chart-data.ts';
+import { clients, projects, teams, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
 import type { AppEnv } from '../../http/env.ts';
 import { register } from '../../http/route.ts';
+import { pdfResponse } from '../../lib/pdf.ts';
 import { attachment, columnLetter, xlsxResponse, type FormulaCell, type Sheet } from '../../lib/xlsx.ts';
 import { filterFor } from './filter.ts';
 import type { Visibility } from './figures.ts';
 import type { DashboardFilter } from './queries.ts';
+import { renderReportPdf } from './report-pdf.ts';
 import { clientReport, projectReport, userReport } from './reports.ts';
+import { trendTotals } from './trend.ts';
 
 /** One row of an exported table: the report's figures and its names (the project's client on Projects). */
 interface ExportRow extends FigureRow {
@@ -93,8 +98,21 @@ function totalsRow(names: number, figures: readonly FigureColumn[], totals: Figu
   };
 }
 
-/** The second sheet: the filters the table was made with, in words. */
-async function filtersSheet(scope: Scope, tab: ReportTab, query: DashboardExportQuery, filter: DashboardFilter, visibility: Visibility): Promise<Sheet> {
+/**
+ * The PDF's trend: per day up to 45 days, else per week, over the range asked for; an open range ends where
+ * the report's time does.
+ */
+async function trendOf(scope: Scope, filter: DashboardFilter, tab: ReportTab, weekStart: number): Promise<{ bars: TimeBar[]; interval: TrendInterval }> {
+  const report = tab === 'people' ? 'users' : tab;
+  const interval = filter.from && filter.to ? intervalFor(filter.from, filter.to) : 'week';
+  const points = await trendTotals(scope.db, filter, { interval, report, weekStart });
+  const from = filter.from ?? points[0]?.date;
+  const to = filter.to ?? points.at(-1)?.date;
+  return { bars: from && to ? trendBars(points, { from, to }, interval, weekStart) : [], interval };
+}
+
+/** The filters the table was made with, in words: the Excel file's second sheet and the PDF's heading. */
+async function filterLines(scope: Scope, tab: ReportTab, query: DashboardExportQuery, filter: DashboardFilter, visibility: Visibility, now: Date) {
   const nameOf = async (table: typeof clients | typeof projects | typeof users, id: number | undefined) => {
     if (id === undefined) return undefined;
     const [row] = await scope.db
@@ -109,26 +127,20 @@ async function filtersSheet(scope: Scope, tab: ReportTab, query: DashboardExport
     nameOf(users, filter.memberId),
   ]);
   const title = { clients: 'Clients', projects: 'Projects', people: 'People' }[tab];
-  return {
-    name: 'Filters',
-    columns: [
-      { header: 'Filter', kind: 'text', width: 16 },
-      { header: 'Value', kind: 'text', width: 48 },
-    ],
-    rows: [
-      ['Report', title],
-      ['From', query['date.gte'] ?? 'Any date'],
-      ['To', query['date.lte'] ?? 'Any date'],
-      ['Client', client ?? 'All clients'],
-      ['Project', project ?? 'All projects'],
-      ['Person', person ?? 'Everyone'],
-      ['Figures', visibilityText[visibility]],
-      ['Exported at', new Date().toISOString()],
-    ],
-  };
+  const lines: [string, string][] = [
+    ['Report', title],
+    ['From', query['date.gte'] ?? 'Any date'],
+    ['To', query['date.lte'] ?? 'Any date'],
+    ['Client', client ?? 'All clients'],
+    ['Project', project ?? 'All projects'],
+    ['Person', person ?? 'Everyone'],
+    ['Figures', visibilityText[visibility]],
+    ['Exported at', now.toISOString()],
+  ];
+  return lines;
 }
 
-/** Answers one report as CSV (the screen's columns and totals) or as an Excel workbook. */
+/** Answers one report as CSV (the screen's columns and totals), as an Excel workbook or as a PDF document. */
 async function answerExport(c: Context<AppEnv>, report: (typeof reports)[number], query: DashboardExportQuery, caller: Parameters<typeof filterFor>[0]) {
   const scope = c.get('scope');
   const { filter, visibility } = filterFor(caller, scope.teamId, query);
@@ -137,6 +149,29 @@ async function answerExport(c: Context<AppEnv>, report: (typeof reports)[number]
   const totals = totalsOf(rows, figures);
   const names = nameColumns[report.tab];
   const filename = reportFileName(report.tab, query['date.gte'], query['date.lte'], query.format);
+  const now = c.get('deps').clock();
+  if (query.format === 'pdf') {
+    const [team] = await scope.db.select({ name: teams.name, weekStart: teams.weekStart }).from(teams).where(eq(teams.id, scope.teamId));
+    const trend = await trendOf(scope, filter, report.tab, team?.weekStart ?? 1);
+    const pdf = await renderReportPdf({
+      tab: report.tab,
+      team: team?.name ?? '',
+      from: query['date.gte'],
+      to: query['date.lte'],
+      filters: await filterLines(scope, report.tab, query, filter, visibility, now),
+      headline: headlineItems(headlineOf(rows, roleFor[visibility])),
+      names: names.map((n) => ({ label: n.label, text: textOf(n.id) })),
+      figures,
+      rows,
+      totals,
+      rowBars: rowBars(rows, (r) => r.name, (r) => r.name),
+      trend: trend.bars,
+      interval: trend.interval,
+      paper: query.paper,
+      now,
+    });
+    return pdfResponse(pdf, attachment(filename));
+  }
   if (query.format === 'csv') {
     const text = names.map((n) => ({ label: n.label, text: textOf(n.id) }));
     return new Response(`\ufeff${reportCsv(text, figures, rows, totals)}`, {
@@ -149,13 +184,20 @@ async function answerExport(c: Context<AppEnv>, report: (typeof reports)[number]
     rows: rows.map((r) => [...names.map((n) => textOf(n.id)(r)), ...figures.map((f) => r[f.key] ?? 0)]),
     totals: totalsRow(names.length, figures, totals),
   };
-  const filters = await filtersSheet(scope, report.tab, query, filter, visibility);
+  const filters: Sheet = {
+    name: 'Filters',
+    columns: [
+      { header: 'Filter', kind: 'text', width: 16 },
+      { header: 'Value', kind: 'text', width: 48 },
+    ],
+    rows: await filterLines(scope, report.tab, query, filter, visibility, now),
+  };
   return xlsxResponse(filename, [table, filters], (e) =>
     c.get('deps').logger.error('report export failed', { error: e instanceof Error ? e.message : String(e) }),
   );
 }
 
-/** `GET /dashboards/{clients|projects|users}/export?format=csv|xlsx`: the report's table as a file. */
+/** `GET /dashboards/{clients|projects|users}/export?format=csv|xlsx|pdf`: the report as a file. */
 export function registerReportExports(app: Hono<AppEnv>) {
   for (const report of reports) register(app, report.route, (c, { query }, caller) => answerExport(c, report, query, caller));
 }

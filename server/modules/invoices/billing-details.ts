@@ -10,7 +10,7 @@ import { register } from '../../http/route.ts';
 import { detectType } from '../attachments/detect.ts';
 import { newStorageKey, storageFor, type AttachmentStorage } from '../attachments/storage.ts';
 import { receiveUpload } from '../attachments/upload.ts';
-import { embeds } from './pdf.ts';
+import { embeds } from '../../lib/pdf.ts';
 
 /** The team's details that its invoices carry: name, address, payment terms and logo (admins). */
 

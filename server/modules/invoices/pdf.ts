@@ -1,19 +1,13 @@
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import PDFDocument from 'pdfkit';
 import type { Invoice } from '../../../contract/invoices.ts';
 import { INVOICE_CURRENCY, invoiceFigures, periodText, totalRows } from '../../../src/lib/invoice-figures.ts';
+import { BAND, INK, MARGIN, MUTED, openPdf, RULE, type FontName, type Paper } from '../../lib/pdf.ts';
 
 /**
  * An invoice as a PDF document a business sends (docs/invoices.md, "PDF"): the team's logo, name and address,
  * the invoice's number and dates, who it bills, a table of its lines (its header repeated on every page), the
  * totals, payment terms and notes, and page numbers. Every figure is formatted by the invoice screen's own
  * formatters (src/lib/invoice-figures.ts) from the figures the API answers, so the two agree to the cent.
- *
- * Text is set in DejaVu Sans (shipped by the `dejavu-fonts-ttf` package and embedded as a subset): Latin with every
- * accent, Greek and Cyrillic show as typed. Right-to-left scripts are set left to right without joining, and
- * scripts the font lacks (Chinese, Japanese, Korean, Thai…) show as empty boxes.
+ * Fonts and scripts: server/lib/pdf.ts.
  */
 
 /** Figures in the PDF read as an English (US) browser shows them on the invoice screen. */
@@ -28,30 +22,12 @@ export interface InvoiceIssuer {
   logo: Uint8Array | null;
 }
 
-export type Paper = 'a4' | 'letter';
-
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/package.json')), 'ttf');
-let fonts: { regular: Buffer; bold: Buffer } | null = null;
-const loadFonts = () =>
-  (fonts ??= {
-    regular: fs.readFileSync(path.join(fontDir, 'DejaVuSans.ttf')),
-    bold: fs.readFileSync(path.join(fontDir, 'DejaVuSans-Bold.ttf')),
-  });
-
-const INK = '#1f2937';
-const MUTED = '#6b7280';
-const RULE = '#d1d5db';
-const BAND = '#f3f4f6';
-const MARGIN = 56;
-const FOOTER = 28;
+export type { Paper };
 
 /** Renders the PDF; resolves to its bytes. */
 export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: { paper?: Paper; now?: Date } = {}): Promise<Buffer> {
-  const { regular, bold } = loadFonts();
-  const doc = new PDFDocument({
-    size: opts.paper === 'letter' ? 'LETTER' : 'A4',
-    margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER },
-    bufferPages: true,
+  const { doc, left, width, right, bottom, put, heightOf, finish } = openPdf({
+    paper: opts.paper,
     info: {
       Title: `Invoice ${invoice.publicId}`,
       Author: issuer.name,
@@ -59,35 +35,6 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
       CreationDate: opts.now ?? new Date(),
     },
   });
-  doc.registerFont('body', regular);
-  doc.registerFont('bold', bold);
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
-
-  const left = MARGIN;
-  const width = doc.page.width - 2 * MARGIN;
-  const right = left + width;
-  const bottom = () => doc.page.height - doc.page.margins.bottom;
-
-  const put = (
-    text: string,
-    x: number,
-    y: number,
-    o: { w: number; font?: 'body' | 'bold'; size?: number; color?: string; align?: 'left' | 'right' },
-  ) => {
-    doc
-      .font(o.font ?? 'body')
-      .fontSize(o.size ?? 9.5)
-      .fillColor(o.color ?? INK);
-    doc.text(text, x, y, { width: o.w, align: o.align ?? 'left', lineGap: 1.5 });
-    return doc.y;
-  };
-  const heightOf = (text: string, w: number, font: 'body' | 'bold' = 'body', size = 9.5) =>
-    doc.font(font).fontSize(size).heightOfString(text, { width: w, lineGap: 1.5 });
 
   // The top: logo, the team's name and address on the left; "Invoice", number and dates on the right.
   const metaWidth = 220;
@@ -130,7 +77,7 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
     { title: 'Amount', w: 95, align: 'right' as const },
   ];
   const PAD = 6;
-  const drawRow = (cells: string[], at: number, font: 'body' | 'bold', color = INK) => {
+  const drawRow = (cells: string[], at: number, font: FontName, color = INK) => {
     let x = left;
     cells.forEach((cell, i) => {
       const col = cols[i]!;
@@ -138,7 +85,7 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
       x += col.w;
     });
   };
-  const rowHeight = (cells: string[], font: 'body' | 'bold') =>
+  const rowHeight = (cells: string[], font: FontName) =>
     Math.max(...cells.map((cell, i) => heightOf(cell, cols[i]!.w - 2 * PAD, font, font === 'bold' ? 8.5 : 9.5))) + 2 * PAD;
   const header = cols.map((c) => c.title);
   const drawHeader = (at: number) => {
@@ -204,41 +151,5 @@ export function renderInvoicePdf(invoice: Invoice, issuer: InvoiceIssuer, opts: 
   paragraph('Payment terms', issuer.paymentTerms);
   paragraph('Notes', invoice.publicNotes);
 
-  // Page numbers on every page, in the bottom margin (the margin is lifted so the footer adds no page).
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start; i < start + count; i++) {
-    doc.switchToPage(i);
-    const bottomMargin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    const fy = doc.page.height - MARGIN;
-    doc
-      .moveTo(left, fy - 8)
-      .lineTo(right, fy - 8)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    put(`${issuer.name} · Invoice ${invoice.publicId}`, left, fy, { w: width / 2, size: 8, color: MUTED });
-    put(`Page ${i - start + 1} of ${count}`, left + width / 2, fy, { w: width / 2, size: 8, color: MUTED, align: 'right' });
-    doc.page.margins.bottom = bottomMargin;
-  }
-  doc.end();
-  return done;
-}
-
-/** Whether the PDF writer can read and embed `image` (a damaged PNG or JPEG with the right first bytes cannot). */
-export async function embeds(image: Uint8Array): Promise<boolean> {
-  try {
-    const doc = new PDFDocument({ size: [100, 100] });
-    doc.on('data', () => undefined);
-    const ended = new Promise<void>((resolve, reject) => {
-      doc.on('end', resolve);
-      doc.on('error', reject);
-    });
-    doc.image(Buffer.from(image), 0, 0, { fit: [100, 100] });
-    doc.end();
-    await ended;
-    return true;
-  } catch {
-    return false;
-  }
+  return finish(`${issuer.name} · Invoice ${invoice.publicId}`);
 }

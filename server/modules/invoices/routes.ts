@@ -10,6 +10,7 @@ import { storageFor } from '../attachments/storage.ts';
 import { contentDisposition } from '../attachments/upload.ts';
 import { readLogo, registerBillingDetailsRoutes, teamBillingRow } from './billing-details.ts';
 import { renderInvoicePdf } from './pdf.ts';
+import { pdfResponse } from '../../lib/pdf.ts';
 import { presentInvoices } from './present.ts';
 import { createInvoice, deleteInvoice, resetInvoice, setInvoiceStatus, updateInvoice } from './service.ts';
 import { auditCaller } from '../audit/record.ts';
@@ -69,16 +70,7 @@ export function registerInvoiceRoutes(app: Hono<AppEnv>) {
       { name: team.billingName || team.name, address: team.billingAddress, paymentTerms: team.paymentTerms, logo },
       { paper: query.paper, now },
     );
-    return new Response(new Uint8Array(pdf), {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/pdf',
-        'Content-Length': String(pdf.length),
-        'Content-Disposition': contentDisposition(`invoice-${invoice.publicId}.pdf`),
-        'X-Content-Type-Options': 'nosniff',
-        'Cache-Control': 'private, no-store',
-      },
-    });
+    return pdfResponse(pdf, contentDisposition(`invoice-${invoice.publicId}.pdf`));
   });
 
   register(app, invoiceRoutes.update, async (c, { params, body }, caller) => {

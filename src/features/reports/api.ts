@@ -7,6 +7,7 @@ import * as dashboards from '../../api/operations/dashboards.ts';
 import * as projects from '../../api/operations/projects.ts';
 import * as time from '../../api/operations/time.ts';
 import * as users from '../../api/operations/users.ts';
+import { paperFor } from '../../lib/paper.ts';
 import { intervalFor } from './chart-data.ts';
 import type { ReportTab } from './access.ts';
 import { dashboardFilters, type ReportSearch } from './search.ts';
@@ -89,3 +90,7 @@ const timeExportQuery = (s: ReportSearch) => ({
 /** The detailed time of the range: one row per day, person, project and task (`GET /team/time/export`). */
 export const fetchTimeExport = (api: ApiClient, s: ReportSearch) =>
   api.call(time.export, { query: timeExportQuery(s) });
+
+/** A tab's report as a PDF document made by the API (`GET /dashboards/{report}/export?format=pdf`) on the reader's paper. */
+export const fetchReportPdf = (tab: ReportTab, s: ReportSearch, opts: DownloadOptions) =>
+  downloadFile(exportOf[tab].path, { ...dashboardFilters(s), format: 'pdf', paper: paperFor(navigator.language) }, opts);

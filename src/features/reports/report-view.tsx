@@ -8,7 +8,7 @@ import { Button } from '../../ui/button.tsx';
 import { toast } from '../../ui/toast.tsx';
 import { sortRows } from '../../ui/table/sort.ts';
 import { searchFromSort, sortFromSearch } from '../../ui/table/search.ts';
-import { fetchReportWorkbook, fetchTimeWorkbook } from './api.ts';
+import { fetchReportPdf, fetchReportWorkbook, fetchTimeWorkbook } from './api.ts';
 import { intervalFor, moneyBars, rowBars, trendBars, type TimeBar } from './chart-data.ts';
 import { moneySummary, rowsSummary, trendSummary } from './chart-summary.ts';
 import { canSee, figureColumns, reportFileName, roundingChanges, totalsOf, type ReportTab } from '../../../contract/report-columns.ts';
@@ -49,7 +49,7 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
   const session = useSession();
   const downloadsId = useId();
   /** The download under way, if any. */
-  const [exporting, setExporting] = useState<'table' | 'detailed' | 'detailed-xlsx' | null>(null);
+  const [exporting, setExporting] = useState<'table' | 'pdf' | 'detailed' | 'detailed-xlsx' | null>(null);
   const noun = nouns[tab];
   const figures = figureColumns(tab, role, roundingChanges(rows));
   const totals = totalsOf(rows, figures);
@@ -142,6 +142,12 @@ export function ReportView({ tab, role, search, rows, names, trend, weekStart, o
             busy={exporting === 'table'}
           >
             Table (Excel)
+          </Button>
+          <Button
+            onClick={() => void download('pdf', reportFileName(tab, search.from, search.to, 'pdf'), () => fetchReportPdf(tab, search, opts))}
+            busy={exporting === 'pdf'}
+          >
+            Report (PDF)
           </Button>
           <Button
             variant="ghost"
