@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { dateTimeString, numericId, numericIdParam, queryBool, queryInt } from './common.ts';
+import { reportTabs } from './report-tabs.ts';
 import { defineRoute } from './route.ts';
+import { savedReportFilters } from './saved-reports.ts';
 
 // Notifications stand in a contract file of their own: the bell loads them after the first paint, so the
 // first screen carries none of these definitions.
@@ -25,6 +27,7 @@ export const notificationKinds = [
   'webhook.disabled',
   'import.finished',
   'digest.waiting',
+  'report.scheduled',
 ] as const;
 export const notificationKind = z.enum(notificationKinds);
 
@@ -49,6 +52,8 @@ export const notificationSubject = z.discriminatedUnion('type', [
   z.object({ type: z.literal('import'), id: numericId }),
   /** `date` is the reviewer's local day (`YYYY-MM-DD`). */
   z.object({ type: z.literal('digest'), date: z.string() }),
+  /** A saved report sent on its schedule: its id, its tab and the filters it was made with (the range as sent). */
+  z.object({ type: z.literal('report'), id: numericId, tab: z.enum(reportTabs), filters: savedReportFilters }),
 ]);
 export type NotificationSubject = z.infer<typeof notificationSubject>;
 

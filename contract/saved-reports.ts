@@ -31,6 +31,26 @@ export const savedReportFilters = z
   .refine((f) => !f.from || !f.to || f.from <= f.to, { message: 'The range ends before it starts', path: ['to'] });
 export type SavedReportFilters = z.infer<typeof savedReportFilters>;
 
+/** Most people one saved report is sent to. */
+export const MAX_REPORT_RECIPIENTS = 50;
+
+/**
+ * A saved report sent by email: each week on the team's first weekday, or each month on its first day, at the
+ * team's digest time in each recipient's own time zone, as a PDF of what that recipient may see, with a link to
+ * the live report.
+ */
+export const reportEmail = z
+  .object({
+    every: z.enum(['week', 'month'], { error: 'Must be week or month' }),
+    to: z
+      .array(numericId)
+      .min(1, 'Choose who gets it')
+      .max(MAX_REPORT_RECIPIENTS, `At most ${MAX_REPORT_RECIPIENTS} people`)
+      .refine((ids) => new Set(ids).size === ids.length, 'Each person once'),
+  })
+  .strict();
+export type ReportEmail = z.infer<typeof reportEmail>;
+
 export const savedReportBody = z
   .object({
     name: z.string().trim().min(1, 'Give the report a name').max(100, 'At most 100 characters'),
@@ -39,6 +59,8 @@ export const savedReportBody = z
     filters: savedReportFilters,
     /** Listed for everyone in the team who may open the tab (each sees only what they may see); otherwise only its owner's. */
     shared: z.boolean(),
+    /** Sent by email, or `null` (the default): not sent. Others than its owner get it only when it is shared. */
+    email: reportEmail.nullable().default(null),
   })
   .strict();
 export type SavedReportBody = z.infer<typeof savedReportBody>;
@@ -50,6 +72,7 @@ export const savedReport = z.object({
   period: z.enum(reportPeriods),
   filters: savedReportFilters,
   shared: z.boolean(),
+  email: reportEmail.nullable(),
   /** The person who saved it; only they change it (admins may also delete a shared one). */
   owner: numericId,
   createdAt: dateTimeString,

@@ -112,3 +112,41 @@ test('an admin saves, changes and shares reports; a supervisor opens one with it
   await expect(theirs.getByRole('link', { name: shared })).toHaveCount(0);
   await context.close();
 });
+
+test('an admin sends a saved report each week to a supervisor: only once it is shared, and the choice is kept', async ({ page }) => {
+  await page.setViewportSize({ width: 1360, height: 900 });
+  const admin = adaKey();
+  const n = `${Date.now().toString(36)}${++counter}`;
+  const supervisor = await inviteAndAccept<Member>(admin, { name: `Sue Mailed ${n}`, email: `sue-mailed-${n}@example.test`, role: 'supervisor' });
+  const name = `Weekly mail ${n}`;
+  await useKeySessionOn(page, apiUrl(), admin);
+  await page.goto('/reports/people?from=2025-02-01&to=2025-02-28');
+  await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Save report' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save report' });
+  await dialog.getByLabel('Name').fill(name);
+  await dialog.getByLabel('Send by email').selectOption('week');
+  const to = dialog.getByRole('group', { name: 'Send it to' });
+  await expect(to.getByLabel(/^Me \(/)).toBeChecked();
+  await to.getByLabel(`Sue Mailed ${n}`).check();
+  // Not shared: the supervisor may not get it, and the dialog says why on the list of people.
+  await dialog.getByRole('button', { name: 'Save report' }).click();
+  await expect(to.getByRole('alert')).toHaveText('Share the report to send it to others than you');
+  await dialog.getByLabel('Share with the team').check();
+  await expect(to.getByRole('alert')).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  await shots(page, 'saved-report-email-dialog');
+  await dialog.getByRole('button', { name: 'Save report' }).click();
+  await expect(page.getByText(`“${name}” is saved.`)).toBeVisible();
+
+  await page.getByText('Saved reports').click();
+  await expect(page.getByRole('listitem').filter({ hasText: name })).toContainText('People · Fixed dates · Shared · Emailed each week');
+  await page.getByRole('button', { name: `Change “${name}”` }).click();
+  const change = page.getByRole('dialog', { name: 'Change saved report' });
+  await expect(change.getByLabel('Send by email')).toHaveValue('week');
+  await expect(change.getByRole('group', { name: 'Send it to' }).getByLabel(`Sue Mailed ${n}`)).toBeChecked();
+  const saved = (await call<{ name: string; email: { every: string; to: number[] } | null }[]>('GET', '/reports/saved', admin)).find((r) => r.name === name);
+  expect(saved?.email?.every).toBe('week');
+  expect(saved?.email?.to).toContain(supervisor.id);
+});

@@ -11,6 +11,7 @@ import { UsageError, type FlagSpec } from './args.ts';
 import type { Config } from '../config.ts';
 import { parseImport, runImport } from './import.ts';
 import { runDigests } from '../modules/reminders/digest.ts';
+import { runReportMails } from '../modules/reports/mail.ts';
 import { runReminders } from '../modules/reminders/run.ts';
 import { isDate } from '../../contract/weeks.ts';
 
@@ -159,14 +160,22 @@ export const commands: Command[] = [
   }),
   define({
     words: ['notify', 'run'],
-    usage: 'notify run --at ISO-TIME   (sends the reminders due at that moment, each once, and prints how many of each kind)',
+    usage: 'notify run --at ISO-TIME   (sends the reminders, digests and saved reports due at that moment, each once, and prints how many of each kind)',
     flags: { required: ['at'] },
     parse: (f) => ({ at: momentOf(f.at!) }),
     async run(ctx, input) {
       const counts = await runReminders(ctx, input.at);
       // Reviewers' digests are counted only when some went out (the line stays as it was for reminders alone).
       const digests = await runDigests(ctx, input.at);
-      ctx.out(JSON.stringify({ at: input.at.toISOString(), ...counts, ...(digests ? { 'digest.waiting': digests } : {}) }));
+      const reports = await runReportMails(ctx, input.at, (message, fields) => console.error(`${message}: ${JSON.stringify(fields)}`));
+      ctx.out(
+        JSON.stringify({
+          at: input.at.toISOString(),
+          ...counts,
+          ...(digests ? { 'digest.waiting': digests } : {}),
+          ...(reports ? { 'report.scheduled': reports } : {}),
+        }),
+      );
     },
   }),
   define({

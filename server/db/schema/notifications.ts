@@ -75,6 +75,14 @@ export const notificationPreferences = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.kind] })],
 );
 
+/** A file sent with a mail. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** The bytes, in base64. */
+  content: string;
+}
+
 /**
  * Emails waiting to go out, written in the transaction that creates their notification. A worker claims due
  * rows (FOR UPDATE SKIP LOCKED, leased), sends, and sets `sent_at` once.
@@ -94,6 +102,8 @@ export const mailOutbox = pgTable(
     text: text('text').notNull(),
     html: text('html').notNull(),
     headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    /** Files sent with the mail (a scheduled report's PDF), their bytes in base64. */
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     attempts: integer('attempts').notNull().default(0),
     /** When the next attempt is due; while claimed, the end of the claim's lease. */
     nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),

@@ -1,5 +1,5 @@
 import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import type { ReportPeriod, SavedReportFilters } from '../../../contract/saved-reports.ts';
+import type { ReportEmail, ReportPeriod, SavedReportFilters } from '../../../contract/saved-reports.ts';
 import type { ReportTab } from '../../../contract/report-tabs.ts';
 import { teams, users } from './core.ts';
 
@@ -21,6 +21,8 @@ export const savedReports = pgTable(
     period: text('period').$type<ReportPeriod>().notNull(),
     filters: jsonb('filters').$type<SavedReportFilters>().notNull(),
     shared: boolean('shared').notNull().default(false),
+    /** Sent by email each week or month to these people, or null. */
+    email: jsonb('email').$type<ReportEmail>(),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },

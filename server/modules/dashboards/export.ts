@@ -14,11 +14,11 @@ import {
 } from '../../../contract/report-columns.ts';
 import { reportCsv } from '../../../contract/report-csv.ts';
 import type { Role } from '../../../contract/users.ts';
-import { headlineItems, headlineOf } from '../../../src/features/reports/figures.ts';
+import { headlineItems, headlineOf, type HeadlineItem } from '../../../src/features/reports/figures.ts';
 import { intervalFor, rowBars, trendBars, type TimeBar, type TrendInterval } from '../../../src/features/reports/chart-data.ts';
 import { clients, projects, teams, users } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
-import type { AppEnv } from '../../http/env.ts';
+import type { AppEnv, Caller } from '../../http/env.ts';
 import { register } from '../../http/route.ts';
 import { pdfResponse } from '../../lib/pdf.ts';
 import { attachment, columnLetter, xlsxResponse, type FormulaCell, type Sheet } from '../../lib/xlsx.ts';
@@ -140,38 +140,61 @@ async function filterLines(scope: Scope, tab: ReportTab, query: DashboardExportQ
   return lines;
 }
 
-/** Answers one report as CSV (the screen's columns and totals), as an Excel workbook or as a PDF document. */
-async function answerExport(c: Context<AppEnv>, report: (typeof reports)[number], query: DashboardExportQuery, caller: Parameters<typeof filterFor>[0]) {
-  const scope = c.get('scope');
+/** The report's table for the caller: the rows of the JSON report and the columns and totals of the screen's table. */
+async function tableOf(scope: Scope, report: (typeof reports)[number], query: DashboardExportQuery, caller: Caller) {
   const { filter, visibility } = filterFor(caller, scope.teamId, query);
   const rows = await report.rows(scope, filter, visibility);
   const figures = figureColumns(report.tab, roleFor[visibility], roundingChanges(rows));
-  const totals = totalsOf(rows, figures);
-  const names = nameColumns[report.tab];
+  return { filter, visibility, rows, figures, totals: totalsOf(rows, figures), names: nameColumns[report.tab] };
+}
+
+/**
+ * A report tab as a PDF document, showing what `caller` may see: the export's `format=pdf`, and the PDF a saved
+ * report's email carries (made as each recipient).
+ */
+export async function reportPdf(
+  scope: Scope,
+  tab: ReportTab,
+  query: DashboardExportQuery,
+  caller: Caller,
+  now: Date,
+): Promise<{ pdf: Buffer; headline: HeadlineItem[] }> {
+  const report = reports.find((r) => r.tab === tab)!;
+  const { filter, visibility, rows, figures, totals, names } = await tableOf(scope, report, query, caller);
+  const [team] = await scope.db.select({ name: teams.name, weekStart: teams.weekStart }).from(teams).where(eq(teams.id, scope.teamId));
+  const trend = await trendOf(scope, filter, report.tab, team?.weekStart ?? 1);
+  const headline = headlineItems(headlineOf(rows, roleFor[visibility]));
+  const pdf = await renderReportPdf({
+    tab: report.tab,
+    team: team?.name ?? '',
+    from: query['date.gte'],
+    to: query['date.lte'],
+    filters: await filterLines(scope, report.tab, query, filter, visibility, now),
+    headline,
+    names: names.map((n) => ({ label: n.label, text: textOf(n.id) })),
+    figures,
+    rows,
+    totals,
+    rowBars: rowBars(
+      rows,
+      (r) => r.name,
+      (r) => r.name,
+    ),
+    trend: trend.bars,
+    interval: trend.interval,
+    paper: query.paper,
+    now,
+  });
+  return { pdf, headline };
+}
+
+/** Answers one report as CSV (the screen's columns and totals), as an Excel workbook or as a PDF document. */
+async function answerExport(c: Context<AppEnv>, report: (typeof reports)[number], query: DashboardExportQuery, caller: Caller) {
+  const scope = c.get('scope');
   const filename = reportFileName(report.tab, query['date.gte'], query['date.lte'], query.format);
   const now = c.get('deps').clock();
-  if (query.format === 'pdf') {
-    const [team] = await scope.db.select({ name: teams.name, weekStart: teams.weekStart }).from(teams).where(eq(teams.id, scope.teamId));
-    const trend = await trendOf(scope, filter, report.tab, team?.weekStart ?? 1);
-    const pdf = await renderReportPdf({
-      tab: report.tab,
-      team: team?.name ?? '',
-      from: query['date.gte'],
-      to: query['date.lte'],
-      filters: await filterLines(scope, report.tab, query, filter, visibility, now),
-      headline: headlineItems(headlineOf(rows, roleFor[visibility])),
-      names: names.map((n) => ({ label: n.label, text: textOf(n.id) })),
-      figures,
-      rows,
-      totals,
-      rowBars: rowBars(rows, (r) => r.name, (r) => r.name),
-      trend: trend.bars,
-      interval: trend.interval,
-      paper: query.paper,
-      now,
-    });
-    return pdfResponse(pdf, attachment(filename));
-  }
+  if (query.format === 'pdf') return pdfResponse((await reportPdf(scope, report.tab, query, caller, now)).pdf, attachment(filename));
+  const { filter, visibility, rows, figures, totals, names } = await tableOf(scope, report, query, caller);
   if (query.format === 'csv') {
     const text = names.map((n) => ({ label: n.label, text: textOf(n.id) }));
     return new Response(`\ufeff${reportCsv(text, figures, rows, totals)}`, {

@@ -1,4 +1,4 @@
-import { inArray, ne } from 'drizzle-orm';
+import { eq, inArray, ne } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind, NotificationSubject } from '../../../contract/notifications.ts';
 import {
   mailOutbox,
@@ -6,6 +6,7 @@ import {
   notifications,
   remindersSent,
   users,
+  type MailAttachment,
   type NotificationPayload,
 } from '../../db/schema/index.ts';
 import type { Scope } from '../../db/scope.ts';
@@ -22,6 +23,8 @@ export interface NotificationInput {
   /** Path of the thing itself in the web app. */
   link: string;
   payload: NotificationPayload;
+  /** Files the mail carries (a scheduled report's PDF); the notification in the app links to the thing instead. */
+  attachments?: MailAttachment[];
 }
 
 /** Creates notifications inside the transaction of the change they tell about. */
@@ -105,7 +108,7 @@ export function createNotifier(deps: Pick<Deps, 'config' | 'secrets' | 'ops'>): 
         const m = byEmail ? renderMail(mail, deps.secrets, { ...input, recipient: person }) : null;
         told.push({
           row: { teamId: s.teamId, userId: id, kind: input.kind, subject: input.subject, link: input.link, payload: input.payload, inApp },
-          mail: m && { to: person.email, subject: m.subject, text: m.text, html: m.html, headers: m.headers },
+          mail: m && { to: person.email, subject: m.subject, text: m.text, html: m.html, headers: m.headers, attachments: input.attachments ?? [] },
         });
       }
     }
@@ -131,6 +134,15 @@ export function createNotifier(deps: Pick<Deps, 'config' | 'secrets' | 'ops'>): 
  */
 export async function notifyOnce(s: Scope, notifier: Notifier, input: NotificationInput, period: string): Promise<number> {
   return (await notifyEachOnce(s, notifier, [{ input, period }])).length;
+}
+
+/** The `reminders_sent` keys of `kind` already taken for `periods`, each as `"<userId> <period>"`. */
+export async function takenKeys(s: Scope, kind: NotificationKind, periods: string[]): Promise<Set<string>> {
+  const rows = await s.db
+    .select({ userId: remindersSent.userId, period: remindersSent.period })
+    .from(remindersSent)
+    .where(s.where(remindersSent, eq(remindersSent.kind, kind), inArray(remindersSent.period, periods)));
+  return new Set(rows.map((t) => `${t.userId} ${t.period}`));
 }
 
 /** A (person, kind, period) key of `reminders_sent`. */

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema/index.ts';
+import { mailOutbox, type MailAttachment } from '../../db/schema/index.ts';
 import type { Deps } from '../../http/env.ts';
 import { MAILS_FAILED, MAILS_SENT } from '../../ops/metrics.ts';
 import { onMailQueued } from './emit.ts';
@@ -20,6 +20,7 @@ export interface OutgoingMail {
   headers: Record<string, string>;
   /** The same for every attempt of one notification, so a receiving server can drop a repeat. */
   messageId: string;
+  attachments: MailAttachment[];
 }
 
 /** Sends one mail; throws when the server refuses it or cannot be reached. */
@@ -41,6 +42,7 @@ export function smtpSender(smtpUrl: string): MailSender {
       html: m.html,
       headers: m.headers,
       messageId: m.messageId,
+      attachments: m.attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: Buffer.from(a.content, 'base64') })),
     });
   };
 }
@@ -152,6 +154,7 @@ export function createMailWorker(
           text: row.text,
           html: row.html,
           headers: row.headers,
+          attachments: row.attachments,
           messageId: `<notification-${row.notificationId}@${domain}>`,
         });
         // Sent: recorded once, only under the claim that sent it.

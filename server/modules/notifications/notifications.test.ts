@@ -193,7 +193,7 @@ describe('preferences', () => {
     const p = await t.call('GET', '/users/me/notification-preferences', { as: M2 });
     expect(p.status).toBe(200);
     expect(p.body.emailEnabled).toBe(false);
-    expect(p.body.preferences).toHaveLength(17);
+    expect(p.body.preferences).toHaveLength(18);
     expect(p.body.preferences.every((x: { channel: string }) => x.channel === 'both')).toBe(true);
     const r = await t.call('PUT', '/users/me/notification-preferences', {
       as: M2,

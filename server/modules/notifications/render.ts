@@ -38,6 +38,7 @@ export const kindLabels: Record<NotificationKind, string> = {
   'webhook.disabled': 'a webhook turned off after failures',
   'import.finished': 'an import finished',
   'digest.waiting': 'the daily summary of what waits for your review',
+  'report.scheduled': 'saved reports sent to you by email',
 };
 
 /** The button of a mail that asks for something other than a look or a review. */
@@ -52,6 +53,7 @@ const actions: Partial<Record<NotificationKind, string>> = {
   'webhook.disabled': 'Open Integrations',
   'import.finished': 'Open Import',
   'digest.waiting': 'Review them',
+  'report.scheduled': 'Open the live report',
 };
 
 const ACCENT = '#2f6f5e';

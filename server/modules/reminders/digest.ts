@@ -1,8 +1,8 @@
 import { asc, eq, inArray, ne } from 'drizzle-orm';
 import { timesheetId } from '../../../contract/timesheet-ids.ts';
-import { approvals, remindersSent, teams, timeOff, users } from '../../db/schema/index.ts';
+import { approvals, teams, timeOff, users } from '../../db/schema/index.ts';
 import { Scope } from '../../db/scope.ts';
-import { notifierFor, notifyEachOnce, type NotificationInput } from '../notifications/emit.ts';
+import { notifierFor, notifyEachOnce, takenKeys, type NotificationInput } from '../notifications/emit.ts';
 import { rangeLabel, weekLabel } from '../notifications/labels.ts';
 import { toDate } from '../../lib/time.ts';
 import { localNow } from './due.ts';
@@ -93,20 +93,7 @@ export async function runDigests(deps: ReminderDeps, now: Date): Promise<number>
           )
       : [];
     // Digests already sent are skipped before what waits is read (most runs find nothing new).
-    const taken = new Set(
-      (
-        await s.db
-          .select({ userId: remindersSent.userId, period: remindersSent.period })
-          .from(remindersSent)
-          .where(
-            s.where(
-              remindersSent,
-              eq(remindersSent.kind, 'digest.waiting'),
-              inArray(remindersSent.period, [toDate(addDaysUtc(now, -1)), toDate(now), toDate(addDaysUtc(now, 1))]),
-            ),
-          )
-      ).map((t) => `${t.userId} ${t.period}`),
-    );
+    const taken = await takenKeys(s, 'digest.waiting', [toDate(addDaysUtc(now, -1)), toDate(now), toDate(addDaysUtc(now, 1))]);
     const due = reviewers.filter((r) => {
       const { date, time } = localNow(now, r.timezone);
       if (time < schedule.digestAt || !WORKDAYS.includes(isoDay(date)) || taken.has(`${r.id} ${date}`)) return false;

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, or } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import { reportTabsFor } from '../../../contract/report-tabs.ts';
 import { MAX_SAVED_REPORTS, savedReportRoutes, type SavedReport, type SavedReportBody } from '../../../contract/saved-reports.ts';
@@ -20,6 +20,7 @@ const present = (r: Row): SavedReport => ({
   period: r.period,
   filters: r.filters,
   shared: r.shared,
+  email: r.email ?? null,
   owner: r.ownerId,
   createdAt: toDateTime(r.createdAt),
   updatedAt: toDateTime(r.updatedAt),
@@ -45,6 +46,35 @@ async function checkFilters(scope: Scope, body: SavedReportBody) {
     ).flat(),
   );
   if (Object.keys(errors).length) throw unprocessable('The filters name what is not in the team', errors);
+}
+
+/**
+ * The people a report is emailed to are active people of the team who may open its tab; others than its owner
+ * only when it is shared (the list of shared reports is who may know of it). Else 422 on `email.to`.
+ */
+async function checkRecipients(scope: Scope, ownerId: number, body: SavedReportBody) {
+  if (!body.email) return;
+  const ids = body.email.to;
+  const found = await scope.db
+    .select({ id: users.id, role: users.role, name: users.name })
+    .from(users)
+    .where(scope.where(users, inArray(users.id, ids), eq(users.status, 'active')));
+  const byId = new Map(found.map((u) => [u.id, u]));
+  const missing = ids.filter((id) => !byId.has(id));
+  if (missing.length) throw unprocessable('The report cannot be sent to everyone chosen', { 'email.to': [`No active person with id ${missing.join(', ')} in the team`] });
+  const barred = found.filter((u) => !reportTabsFor(u.role).includes(body.tab));
+  if (barred.length)
+    throw unprocessable('The report cannot be sent to everyone chosen', {
+      'email.to': [`${barred.map((u) => u.name).join(', ')} cannot open the ${body.tab} report`],
+    });
+  const others = body.filters.person;
+  const notTheirs = found.filter((u) => u.role === 'member' && others !== undefined && others !== u.id);
+  if (notTheirs.length)
+    throw unprocessable('The report cannot be sent to everyone chosen', {
+      'email.to': [`${notTheirs.map((u) => u.name).join(', ')} may see only their own time, and the report is someone else's`],
+    });
+  if (!body.shared && ids.some((id) => id !== ownerId))
+    throw unprocessable('The report cannot be sent to everyone chosen', { 'email.to': ['Share the report to send it to others than you'] });
 }
 
 /** A saved report the caller can see (theirs, or shared in a tab they may open), or 404. */
@@ -77,6 +107,7 @@ export function registerSavedReportRoutes(app: Hono<AppEnv>) {
     const now = c.get('deps').clock();
     return c.get('scope').tx(async (scope) => {
       await checkFilters(scope, body);
+      await checkRecipients(scope, caller.user.id, body);
       // One person's saves in a row: the count below holds under concurrent saves.
       await scope.db
         .select({ id: users.id })
@@ -102,6 +133,7 @@ export function registerSavedReportRoutes(app: Hono<AppEnv>) {
     if (row.ownerId !== caller.user.id) throw forbidden('Only the person who saved this report changes it');
     requireTab(caller, body.tab);
     await checkFilters(scope, body);
+    await checkRecipients(scope, caller.user.id, body);
     const [saved] = await scope.db
       .update(savedReports)
       .set({ ...body, updatedAt: c.get('deps').clock() })

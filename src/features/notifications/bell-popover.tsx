@@ -33,7 +33,7 @@ export function groupByDay(items: readonly Notification[]): { day: string; items
   return groups;
 }
 
-/** Where a notification leads: the week to review, the member's own week, the time-off screen, a budget, Integrations, Import or Approvals. */
+/** Where a notification leads: the week to review, the member's own week, the time-off screen, a budget, Integrations, Import, Approvals or a report. */
 function Target({ n, onOpen }: { n: Notification; onOpen: () => void }) {
   const body = (
     <>
@@ -82,6 +82,12 @@ function Target({ n, onOpen }: { n: Notification; onOpen: () => void }) {
     case 'digest':
       return (
         <Link to="/approvals" className={cls} onClick={onOpen}>
+          {body}
+        </Link>
+      );
+    case 'report':
+      return (
+        <Link to={`/reports/${n.subject.tab}`} search={n.subject.filters} className={cls} onClick={onOpen}>
           {body}
         </Link>
       );

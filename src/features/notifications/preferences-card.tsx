@@ -29,6 +29,7 @@ const kindLabels: Record<NotificationKind, string> = {
   'budget.exceeded': 'A budget is used up',
   'webhook.disabled': 'A webhook turned off after failures',
   'import.finished': 'An import finished',
+  'report.scheduled': 'A saved report sent to me each week or month',
 };
 
 /** Kinds only admins receive (budgets, webhooks, imports); the reviews waiting (`*.waiting`) reach admins and supervisors. */

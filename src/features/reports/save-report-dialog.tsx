@@ -1,3 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller } from 'react-hook-form';
 import { z } from 'zod';
 import {
   periodRange,
@@ -16,15 +19,28 @@ import { useApiForm } from '../../ui/form/use-api-form.ts';
 import { CheckboxField } from '../../ui/form/checkbox-field.tsx';
 import { TextField } from '../../ui/text-field.tsx';
 import { toast } from '../../ui/toast.tsx';
+import type { User } from '../../../contract/users.ts';
+import { Checkbox } from '../../ui/inputs/checkbox.tsx';
 import type { ReportTab } from './access.ts';
+import { filterChoicesQueryOptions } from './api.ts';
+import styles from './reports.module.css';
 import { shortDate } from './chart-data.ts';
 import { periodNames } from './saved-reports.tsx';
 import type { ReportSearch } from './search-params.ts';
 
-const schema = z.object({ name: savedReportBody.shape.name, period: z.enum(reportPeriods), shared: z.boolean() });
+const schema = z.object({
+  name: savedReportBody.shape.name,
+  period: z.enum(reportPeriods),
+  shared: z.boolean(),
+  email: z
+    .object({ every: z.enum(['', 'week', 'month']), to: z.array(z.number()) })
+    .refine((e) => e.every === '' || e.to.length > 0, { message: 'Choose who gets it', path: ['to'] }),
+});
 type Values = z.input<typeof schema>;
 
 export interface SaveReportDialogProps {
+  /** The person saving: the report's owner. */
+  me: Pick<User, 'id' | 'name' | 'role'>;
   tab: ReportTab;
   tabName: string;
   search: ReportSearch;
@@ -41,8 +57,12 @@ export interface SaveReportDialogProps {
  * moves with the day it is opened on, for its owner alone or shared with the team. With `report`, changes that
  * saved report's name, range or sharing.
  */
-export default function SaveReportDialog({ tab, tabName, search, today, weekStart, report, onClose, onSaved }: SaveReportDialogProps) {
+export default function SaveReportDialog({ me, tab, tabName, search, today, weekStart, report, onClose, onSaved }: SaveReportDialogProps) {
   const api = useApi();
+  // Managers send it to people of the team (the Reports screen's filter choices); members to themselves.
+  const manager = me.role === 'admin' || me.role === 'supervisor';
+  const choices = useQuery({ ...filterChoicesQueryOptions(api, manager), enabled: manager });
+  const people = [{ id: me.id, name: `Me (${me.name})` }, ...(choices.data?.people ?? []).filter((p) => p.id !== me.id)];
   // The range on screen, named as the period it is today when it is one (this month, last week…).
   const current = reportPeriods.find((p) => {
     const range = periodRange(p, today, weekStart);
@@ -51,13 +71,13 @@ export default function SaveReportDialog({ tab, tabName, search, today, weekStar
   const form = useApiForm({
     schema,
     defaultValues: (report
-      ? { name: report.name, period: report.period, shared: report.shared }
-      : { name: '', period: current ?? 'custom', shared: false }) satisfies Values,
-    submit: ({ name, period, shared }: z.output<typeof schema>) => {
+      ? { name: report.name, period: report.period, shared: report.shared, email: report.email ?? { every: '', to: [me.id] } }
+      : { name: '', period: current ?? 'custom', shared: false, email: { every: '', to: [me.id] } }) satisfies Values,
+    submit: ({ name, period, shared, email }: z.output<typeof schema>) => {
       const filters: SavedReportFilters = { client: search.client, project: search.project, person: search.person, sort: search.sort };
       if (period === 'custom') Object.assign(filters, { from: search.from, to: search.to });
       const defined = Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== undefined)) as SavedReportFilters;
-      const body = { name, tab, period, shared, filters: defined };
+      const body = { name, tab, period, shared, filters: defined, email: email.every === '' ? null : { every: email.every, to: email.to } };
       return report ? api.call(saved.update, { params: { report_id: report.id }, body }) : api.call(saved.create, { body });
     },
     onSuccess: (report) => {
@@ -65,7 +85,11 @@ export default function SaveReportDialog({ tab, tabName, search, today, weekStar
       onSaved(report);
     },
   });
-  const { register, control, formState } = form.form;
+  const { register, control, formState, watch, clearErrors } = form.form;
+  const every = watch('email.every');
+  const shared = watch('shared');
+  // A refusal for sending an unshared report to others is answered by sharing it: the message goes with it.
+  useEffect(() => clearErrors('email.to'), [shared, clearErrors]);
   const fixed =
     search.from && search.to
       ? `Fixed dates (${shortDate(search.from)} to ${shortDate(search.to)} ${search.to.slice(0, 4)})`
@@ -93,6 +117,45 @@ export default function SaveReportDialog({ tab, tabName, search, today, weekStar
           label="Share with the team"
           hint="Listed for everyone who may open this tab; each sees only the time they may see."
         />
+        <SelectField
+          label="Send by email"
+          hint="As a PDF with a link to the live report, at the team's digest time."
+          options={[
+            { value: '', label: 'No' },
+            { value: 'week', label: 'Each week, on its first day' },
+            { value: 'month', label: 'Each month, on the 1st' },
+          ]}
+          {...register('email.every')}
+          error={formState.errors.email?.every?.message}
+        />
+        {every !== '' && manager && (
+          <Controller
+            control={control}
+            name="email.to"
+            render={({ field, fieldState }) => (
+              <fieldset className={styles.recipients} aria-describedby={fieldState.error ? `${field.name}-error` : undefined}>
+                <legend>Send it to</legend>
+                <div className={styles.recipientList}>
+                  {people.map((p) => (
+                    <Checkbox
+                      key={p.id}
+                      label={p.name}
+                      value={field.value.includes(p.id)}
+                      onChange={(on) => field.onChange(on ? [...field.value, p.id] : field.value.filter((id) => id !== p.id))}
+                    />
+                  ))}
+                </div>
+                <p className={styles.recipientsHint}>Others than you get it when the report is shared; each gets what they may see.</p>
+                {fieldState.error && (
+                  <p id={`${field.name}-error`} role="alert" className={styles.recipientsError}>
+                    {fieldState.error.message}
+                  </p>
+                )}
+              </fieldset>
+            )}
+          />
+        )}
+        {every !== '' && !manager && <p className={styles.recipientsHint}>It is sent to you.</p>}
       </ApiFormView>
     </Dialog>
   );

@@ -96,6 +96,7 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
                   <span className={styles.savedMeta}>
                     {tabLabels[r.tab]} · {periodNames[r.period]}
                     {r.shared ? (r.owner === me.id ? ' · Shared' : ' · Shared with you') : ''}
+                    {r.email && r.owner === me.id ? ` · Emailed each ${r.email.every}` : ''}
                   </span>
                   <span className={styles.savedActions}>
                     {r.owner === me.id && (
@@ -121,6 +122,7 @@ export function SavedReports({ me, tab, search, today, weekStart }: SavedReports
       {(saving || editing) && (
         <Suspense fallback={null}>
           <SaveReportDialog
+            me={me}
             tab={editing?.tab ?? tab}
             tabName={tabLabels[editing?.tab ?? tab]}
             search={editing ? searchOf(editing, today, weekStart) : search}
