@@ -72,6 +72,7 @@ export const savedReport = z.object({
   period: z.enum(reportPeriods),
   filters: savedReportFilters,
   shared: z.boolean(),
+  /** Whom it is emailed to and how often: shown to its owner only (`null` for others). */
   email: reportEmail.nullable(),
   /** The person who saved it; only they change it (admins may also delete a shared one). */
   owner: numericId,

@@ -62,6 +62,9 @@ describe('saved reports by email', () => {
     const made = await save(a.admin, { email: { every: 'week', to: [a.admin.id, a.supervisor.id, a.member.id] } });
     expect(made.status, JSON.stringify(made.body)).toBe(201);
     expect(made.body.email).toEqual({ every: 'week', to: [a.admin.id, a.supervisor.id, a.member.id] });
+    // Whom a shared report goes to is its owner's to know.
+    const listed = (await t.call('GET', '/reports/saved', { as: a.member })).body.find((r: { id: number }) => r.id === made.body.id);
+    expect(listed).toMatchObject({ shared: true, email: null });
 
     // Monday 07:30 UTC: 08:30 in Berlin, 07:30 for the others: too early for everyone.
     expect(await run('2026-11-30T07:30:00Z')).toBe(0);

@@ -13,14 +13,15 @@ import { toDateTime } from '../../lib/time.ts';
 
 type Row = typeof savedReports.$inferSelect;
 
-const present = (r: Row): SavedReport => ({
+/** A saved report as the API answers it; whom it is emailed to only for its owner. */
+const present = (r: Row, callerId: number): SavedReport => ({
   id: r.id,
   name: r.name,
   tab: r.tab,
   period: r.period,
   filters: r.filters,
   shared: r.shared,
-  email: r.email ?? null,
+  email: r.ownerId === callerId ? (r.email ?? null) : null,
   owner: r.ownerId,
   createdAt: toDateTime(r.createdAt),
   updatedAt: toDateTime(r.updatedAt),
@@ -99,7 +100,7 @@ export function registerSavedReportRoutes(app: Hono<AppEnv>) {
       .from(savedReports)
       .where(scope.where(savedReports, or(eq(savedReports.ownerId, caller.user.id), eq(savedReports.shared, true))))
       .orderBy(asc(savedReports.name), asc(savedReports.id));
-    return rows.filter((r) => r.ownerId === caller.user.id || tabs.includes(r.tab)).map(present);
+    return rows.filter((r) => r.ownerId === caller.user.id || tabs.includes(r.tab)).map((r) => present(r, caller.user.id));
   });
 
   register(app, savedReportRoutes.create, async (c, { body }, caller) => {
@@ -123,7 +124,7 @@ export function registerSavedReportRoutes(app: Hono<AppEnv>) {
         .insert(savedReports)
         .values({ teamId: scope.teamId, ownerId: caller.user.id, ...body, createdAt: now, updatedAt: now })
         .returning();
-      return present(row!);
+      return present(row!, caller.user.id);
     });
   });
 
@@ -140,7 +141,7 @@ export function registerSavedReportRoutes(app: Hono<AppEnv>) {
       .where(scope.where(savedReports, and(eq(savedReports.id, row.id), eq(savedReports.ownerId, caller.user.id))))
       .returning();
     if (!saved) throw notFound('Saved report');
-    return present(saved);
+    return present(saved, caller.user.id);
   });
 
   register(app, savedReportRoutes.remove, async (c, { params }, caller) => {

@@ -136,7 +136,14 @@ export default function SaveReportDialog({ me, tab, tabName, search, today, week
               <fieldset className={styles.recipients} aria-describedby={fieldState.error ? `${field.name}-error` : undefined}>
                 <legend>Send it to</legend>
                 <div className={styles.recipientList}>
-                  {people.map((p) => (
+                  {[
+                    ...people,
+                    // Someone chosen before who is no longer among the team's people: listed so they can be taken off.
+                    ...(choices.data ? field.value.filter((id) => !people.some((p) => p.id === id)) : []).map((id) => ({
+                      id,
+                      name: `Person #${id} (no longer in the team)`,
+                    })),
+                  ].map((p) => (
                     <Checkbox
                       key={p.id}
                       label={p.name}
