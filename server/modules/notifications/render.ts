@@ -38,7 +38,7 @@ export const kindLabels: Record<NotificationKind, string> = {
   'webhook.disabled': 'a webhook turned off after failures',
   'import.finished': 'an import finished',
   'digest.waiting': 'the daily summary of what waits for your review',
-  'report.scheduled': 'saved reports sent to you by email',
+  'report.scheduled': 'a saved report sent to you each week or month',
 };
 
 /** The button of a mail that asks for something other than a look or a review. */

@@ -15,11 +15,12 @@ import { scheduleOf } from '../reminders/routes.ts';
 type ReportRow = typeof savedReports.$inferSelect;
 type Person = typeof users.$inferSelect;
 
-const isoWeekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
+/** The day of the week of `date`, 0 = Sunday (as the team's `weekStart`). */
+const weekday = (date: string) => new Date(`${date}T00:00:00Z`).getUTCDay();
 
 /** Whether a report sent `every` week or month goes out on `date`: the team's first weekday, or the 1st. */
 export const sendsOn = (every: 'week' | 'month', date: string, weekStart: number) =>
-  every === 'month' ? date.endsWith('-01') : isoWeekday(date) === weekStart;
+  every === 'month' ? date.endsWith('-01') : weekday(date) === weekStart;
 
 /** The live report in the web app for the filters and range. */
 export function reportLink(tab: ReportRow['tab'], filters: SavedReportFilters): string {
